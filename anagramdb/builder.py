@@ -1,0 +1,181 @@
+"""Building a dictionary: external sort of words by key, then atomic writes of both files.
+
+Words are read and filtered into runs of ``"key<TAB>word"`` strings. Because keys hold
+only letters, and TAB sorts before every letter, plain string order on these is exactly
+(key, word) order. A run is sorted and spilled to a temporary file when it reaches its
+share of the memory budget; the runs are then merged (k-way, at most MAX_FAN_IN files at
+a time) into the dictionary, whose index is collected on the way. The destination is not
+touched until every input has been read and validated.
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+
+from .atomic import atomic_writer, describe_os_error
+from .errors import AnagramDBError, StorageError
+from .index import BLOCK_SIZE, IndexBuilder, index_path_for, write_index
+from .keys import word_key
+from .wordlist import WordFilter, read_words
+
+DEFAULT_MEMORY = 64 * 1024 * 1024
+MIN_MEMORY = 16 * 1024 * 1024
+RESERVED_MEMORY = 24 * 1024 * 1024  # the interpreter, buffers and the index itself
+ENTRY_OVERHEAD = 64  # bytes a short str costs beyond its characters, plus its list slot
+MAX_FAN_IN = 64
+Progress = Callable[[str, int, int], None]  # (phase, done, total or 0 when unknown)
+
+
+@dataclass
+class BuildReport:
+    """What a build read, kept and skipped."""
+
+    output: str
+    index_path: str = ""
+    lines: int = 0
+    kept: int = 0
+    duplicates: int = 0
+    runs: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        """One line for the user, e.g. 'read 10 lines: kept 7 words; skipped 1 duplicate, ...'."""
+        parts = [f"{count} {reason}" for reason, count in sorted(self.skipped.items()) if count]
+        if self.duplicates:
+            parts.append(f"{self.duplicates} duplicates")
+        skipped = "; skipped " + ", ".join(parts) if parts else ""
+        return f"read {self.lines} lines: kept {self.kept} words{skipped}"
+
+
+def run_capacity(memory: int) -> int:
+    """Bytes of run entries held in memory at once under a *memory* budget."""
+    if memory < MIN_MEMORY:
+        raise AnagramDBError(f"memory budget {memory} bytes is below the minimum of {MIN_MEMORY // 1024 // 1024} MiB")
+    return max(memory - RESERVED_MEMORY, MIN_MEMORY // 2)
+
+
+class _Runs:
+    """Sorted runs of entries: the last one in memory, earlier ones spilled to files."""
+
+    def __init__(self, stack: ExitStack, directory: str, capacity: int) -> None:
+        self._stack = stack
+        self._directory = directory
+        self._capacity = capacity
+        self.files: list[str] = []
+        self.buffer: list[str] = []
+        self._used = 0
+
+    def add(self, entry: str) -> None:
+        self.buffer.append(entry)
+        self._used += len(entry) + ENTRY_OVERHEAD
+        if self._used >= self._capacity:
+            self.spill()
+
+    def spill(self) -> None:
+        self.buffer.sort()
+        self.files.append(self._write(self.buffer))
+        self.buffer = []
+        self._used = 0
+
+    def _write(self, entries: Iterable[str]) -> str:
+        try:
+            fd, path = tempfile.mkstemp(prefix=".anagramdb-run-", dir=self._directory)
+        except OSError as exc:
+            raise StorageError(f"cannot write a temporary file in {self._directory}: {describe_os_error(exc)}") from exc
+        self._stack.callback(_remove_quietly, path)
+        try:
+            with open(fd, "w", encoding="utf-8", newline="\n") as handle:
+                for entry in entries:
+                    handle.write(entry + "\n")
+        except OSError as exc:
+            raise StorageError(f"cannot write a temporary file in {self._directory}: {describe_os_error(exc)}") from exc
+        return path
+
+    def merged(self) -> Iterator[str]:
+        """All entries in order, merging at most MAX_FAN_IN runs at a time."""
+        self.buffer.sort()
+        while len(self.files) > MAX_FAN_IN:
+            group, self.files = self.files[:MAX_FAN_IN], self.files[MAX_FAN_IN:]
+            self.files.append(self._write(self._merge_files(group)))
+            for path in group:
+                _remove_quietly(path)
+        return heapq.merge(self.buffer, *[self._lines(path) for path in self.files])
+
+    @staticmethod
+    def _lines(path: str) -> Iterator[str]:
+        with open(path, encoding="utf-8", newline="\n") as handle:
+            for line in handle:
+                yield line[:-1]
+
+    def _merge_files(self, paths: list[str]) -> Iterator[str]:
+        return heapq.merge(*[self._lines(path) for path in paths])
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def build(
+    sources: list[str],
+    output: str,
+    *,
+    fmt: str = "auto",
+    encoding: str = "utf-8",
+    word_filter: WordFilter | None = None,
+    memory: int = DEFAULT_MEMORY,
+    block_size: int = BLOCK_SIZE,
+    progress: Progress | None = None,
+) -> BuildReport:
+    """Build the dictionary *output* (and its index) from word lists.
+
+    Peak memory stays near *memory* however large the input (external merge sort). Both
+    files are replaced atomically; on any error neither is touched.
+    """
+    word_filter = word_filter or WordFilter()
+    capacity = run_capacity(memory)
+    report = BuildReport(output=output, index_path=index_path_for(output))
+    directory = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(directory):
+        raise StorageError(f"cannot write {output}: directory {directory} does not exist")
+    with ExitStack() as stack:
+        runs = _Runs(stack, directory, capacity)
+        for path in sources:
+            for _line_no, word in read_words(path, fmt, encoding):
+                report.lines += 1
+                reason = word_filter.reason_to_skip(word)
+                if reason is None:
+                    runs.add(f"{word_key(word)}\t{word}")
+                else:
+                    report.skipped[reason] = report.skipped.get(reason, 0) + 1
+                if progress is not None and report.lines % 65536 == 0:
+                    progress("reading", report.lines, 0)
+        report.runs = len(runs.files) + 1
+        entries = report.lines - sum(report.skipped.values())
+        index = IndexBuilder(output, block_size)
+        previous = None
+        with atomic_writer(output) as handle:
+            for entry in runs.merged():
+                if entry == previous:
+                    report.duplicates += 1
+                    continue
+                previous = entry
+                raw = (entry[entry.index("\t") + 1 :] + "\n").encode("utf-8")
+                handle.write(raw)
+                index.add_line(raw)
+                if progress is not None and index.words % 65536 == 0:
+                    progress("writing", index.words, entries)
+        report.kept = index.words
+    try:
+        mtime_ns = os.stat(output).st_mtime_ns
+    except OSError as exc:
+        raise StorageError(f"cannot read back {output}: {describe_os_error(exc)}") from exc
+    write_index(report.index_path, index.encode(mtime_ns))
+    return report

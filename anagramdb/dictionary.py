@@ -1,0 +1,183 @@
+"""``Dictionary``: open a dictionary file, memory-map it, and look words up by key.
+
+Files on disk: the dictionary ``NAME`` is plain UTF-8 text, one word a line, LF endings,
+sorted by (key, word) where the key is the word's folded letters in code-point order::
+
+    enlist        <- key "eilnst"
+    inlets        <- key "eilnst"
+    listen        <- key "eilnst"
+    silent        <- key "eilnst"
+
+Keys are not stored, so any Unix tool reads the file as a word list. ``NAME.idx`` is the
+sparse index (see index.py): the key and byte offset of every BLOCK_SIZE-th line.
+
+A lookup is two steps: bisect the sparse index, then scan one block of the mapped file.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import stat as stat_module
+from bisect import bisect_left
+from collections.abc import Callable
+
+from .atomic import describe_os_error
+from .errors import DictionaryFormatError, IndexCorruptError, StorageError
+from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index
+from .keys import letters_key, word_key
+
+DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+NAMED_DICTIONARIES = {"full": "words.txt", "common": "common.txt"}
+DEFAULT_NAME = "full"
+ENVIRONMENT_VARIABLE = "ANAGRAMDB_DICT"
+
+
+def resolve_path(spec: str | None = None) -> str:
+    """The dictionary file meant by *spec*: a path, a packaged name, or None for the default.
+
+    None falls back to the ANAGRAMDB_DICT environment variable, then to the packaged
+    ``full`` dictionary. A name in NAMED_DICTIONARIES ("full", "common") means the packaged
+    file unless a file of that name exists in the current directory.
+    """
+    if not spec:
+        spec = os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME
+    if spec in NAMED_DICTIONARIES and not os.path.exists(spec):
+        return os.path.join(DATA_DIRECTORY, NAMED_DICTIONARIES[spec])
+    return spec
+
+
+class Dictionary:
+    """A sorted dictionary file, memory-mapped, with its sparse index.
+
+    Only the index is parsed on open (and only its header is read into Python objects);
+    words are read from the mapping as lookups touch them. A context manager::
+
+        with Dictionary("words.txt") as d:
+            d.anagrams("listen")   # ['enlist', 'inlets', 'listen', 'silent', 'tinsel']
+    """
+
+    def __init__(self, path: str | None = None, *, block_size: int = BLOCK_SIZE) -> None:
+        self.path = resolve_path(path)
+        self.index_path = index_path_for(self.path)
+        self._map: mmap.mmap | bytes = b""
+        self._index: SparseIndex | None = None
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError as exc:
+            raise StorageError(f"cannot open dictionary {self.path}: {describe_os_error(exc)}") from exc
+        try:
+            status = os.fstat(fd)
+            if not stat_module.S_ISREG(status.st_mode):
+                kind = "a directory" if stat_module.S_ISDIR(status.st_mode) else "not a regular file"
+                raise StorageError(f"cannot open dictionary {self.path}: it is {kind}")
+            if status.st_size:
+                self._map = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+            # Packaged files belong to the installer: never rewritten just to record an mtime.
+            packaged = os.path.dirname(os.path.abspath(self.path)) == DATA_DIRECTORY
+            self._index = open_index(self.path, fd, status, block_size, refresh=not packaged)
+        except BaseException:
+            self.close()
+            raise
+        finally:
+            os.close(fd)
+        self.size = status.st_size
+
+    def __enter__(self) -> Dictionary:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Unmap the dictionary and the index. Idempotent."""
+        if self._index is not None:
+            self._index.close()
+            self._index = None
+        if isinstance(self._map, mmap.mmap):
+            self._map.close()
+        self._map = b""
+
+    @property
+    def index(self) -> SparseIndex:
+        """The open sparse index; raises StorageError once the dictionary is closed."""
+        if self._index is None:
+            raise StorageError(f"dictionary {self.path} is closed")
+        return self._index
+
+    @property
+    def word_count(self) -> int:
+        """Number of words (lines) in the dictionary, as recorded in the index header."""
+        return self.index.header.word_count
+
+    @property
+    def block_count(self) -> int:
+        """Number of blocks, which is the number of index entries."""
+        return self.index.entry_count
+
+    def block(self, number: int) -> list[str]:
+        """The words of block *number*: lines ``number * block_size`` up to the next block.
+
+        Cost: one slice of the mapping (about 64 short lines) and one decode.
+        """
+        index = self.index
+        start, end = index.offset(number), index.offset(number + 1)
+        if end <= start or (start and self._map[start - 1] != 10):
+            raise IndexCorruptError(f"{self.index_path}: block {number} offset {start} is not on a line start; run: anagramdb index {self.path}")
+        try:
+            text = self._map[start:end].decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise DictionaryFormatError(f"{self.path}: invalid UTF-8 near byte {start + exc.start}; run: anagramdb index {self.path} --check") from exc
+        words = text.split("\n")
+        if words[-1] == "":
+            words.pop()
+        return words
+
+    def words_with_key(self, key: str) -> list[str]:
+        """The words whose key is *key* (already computed), in file order.
+
+        Cost: O(log(N / block_size)) to bisect the index, then one block (two or more only
+        when a run of equal keys crosses a block boundary), bisected by key.
+        """
+        index = self.index
+        number = index.find_block(key.encode("utf-8"))
+        found: list[str] = []
+        while number < index.entry_count:
+            words = self.block(number)
+            start = 0 if found else bisect_left(words, key, key=word_key)
+            for word in words[start:] if start else words:
+                if word_key(word) != key:
+                    return found
+                found.append(word)
+            number += 1
+        return found
+
+    def lookup(self, letters: str, action: Callable[[str], object]) -> None:
+        """Call ``action(word)`` for each word that is an anagram of *letters*.
+
+        Raises InvalidRackError when *letters* holds anything but letters. Case and accents
+        are folded as in the key.
+        """
+        for word in self.words_with_key(letters_key(letters)):
+            action(word)
+
+    def anagrams(self, letters: str) -> list[str]:
+        """The exact anagrams of *letters* in the dictionary (as :meth:`lookup`)."""
+        return self.words_with_key(letters_key(letters))
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        """Every word, in file order, one block at a time (memory stays flat)."""
+        for number in range(self.block_count):
+            yield from self.block(number)
+
+    def info(self) -> dict[str, object]:
+        """What ``anagramdb info`` prints: paths, word count, size, index entries, block size."""
+        index = self.index
+        return {
+            "path": self.path,
+            "index_path": self.index_path,
+            "words": index.header.word_count,
+            "bytes": self.size,
+            "index_entries": index.entry_count,
+            "block_size": index.block_size,
+        }

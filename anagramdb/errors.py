@@ -1,0 +1,53 @@
+"""The exception hierarchy: every error the library raises on purpose is an AnagramDBError.
+
+Each class carries the exit code the CLI uses for it: 2 for bad input or usage, 1 for a
+runtime problem with files on disk.
+"""
+
+from __future__ import annotations
+
+
+class AnagramDBError(Exception):
+    """Base class of every error anagramdb raises on purpose."""
+
+    exit_code = 1
+
+
+class InvalidRackError(AnagramDBError, ValueError):
+    """Letters given to a lookup or solver contain something that is not a letter."""
+
+    exit_code = 2
+
+
+class InvalidNumbersError(AnagramDBError, ValueError):
+    """Numbers or a target given to the numbers solver break the rules."""
+
+    exit_code = 2
+
+
+class WordListError(AnagramDBError):
+    """A word list given to the builder cannot be read (bad encoding, bad format)."""
+
+    exit_code = 2
+
+
+class DictionaryFormatError(AnagramDBError):
+    """A dictionary file breaks the format: a line out of order or a line that is not a word."""
+
+    exit_code = 2
+
+
+class IndexCorruptError(AnagramDBError):
+    """An index file is damaged: bad magic, bad checksum, truncated, or inconsistent."""
+
+
+class IndexVersionError(IndexCorruptError):
+    """An index file was written by an incompatible version of the format."""
+
+
+class StorageError(AnagramDBError):
+    """A file could not be read or written (missing, a directory, read-only, disk full)."""
+
+
+class AnagramDBWarning(UserWarning):
+    """Something was worked around: e.g. an index kept in memory because it could not be saved."""

@@ -1,0 +1,62 @@
+"""Letters: folding case and accents, the alphabetized key, and rack validation.
+
+The key of a word is its letters after folding (case folded, accents removed), in
+code-point order: ``key("Café") == "acef"``. Dictionary files are sorted by key, so all
+the anagrams of a word sit together.
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidRackError
+
+
+def fold(text: str) -> str:
+    """Case- and accent-fold *text*: ``fold("Café") == "cafe"``.
+
+    Cost: O(len); ASCII text takes a fast path that never imports ``unicodedata``.
+    """
+    if text.isascii():
+        return text.lower()
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def word_key(word: str) -> str:
+    """The alphabetized key of a word already known to be valid (see :func:`is_word`)."""
+    if word.isascii():
+        return "".join(sorted(word.lower()))
+    return "".join(sorted(fold(word)))
+
+
+def is_word(text: str) -> bool:
+    """True when *text* is non-empty and every character is a letter once folded."""
+    return bool(text) and text.isalpha() and fold(text).isalpha()
+
+
+def bad_characters(text: str) -> list[str]:
+    """The distinct characters of *text* that are not letters, in order of first appearance."""
+    seen: list[str] = []
+    for char in text:
+        if not fold(char).isalpha() and char not in seen:
+            seen.append(char)
+    return seen
+
+
+def describe(chars: list[str]) -> str:
+    """Name characters for an error message: printable ones quoted, others by code point."""
+    return ", ".join(repr(c) if c.isprintable() and not c.isspace() else f"U+{ord(c):04X}" for c in chars)
+
+
+def letters_key(letters: str, what: str = "letters") -> str:
+    """Validate user-supplied letters and return their key.
+
+    Raises :class:`InvalidRackError` naming the offending characters when *letters* is
+    empty or holds anything but letters (digits, punctuation, spaces).
+    """
+    if not letters:
+        raise InvalidRackError(f"no {what} given")
+    if not (letters.isalpha() and fold(letters).isalpha()):
+        raise InvalidRackError(f"{what} {letters!r} contain characters that are not letters: {describe(bad_characters(letters))}")
+    return word_key(letters)

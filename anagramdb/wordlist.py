@@ -1,0 +1,163 @@
+"""Reading word lists: plain or prefix-compressed, gzip or not, files or stdin; filtering.
+
+Plain lists hold one word a line, in any case, with LF or CRLF endings, an optional
+byte-order mark and blank lines. The prefix-compressed format (from the "Solving
+Countdown" articles) writes each word as a digit 1-9 saying how many leading characters
+it shares with the previous word, then the rest::
+
+    abandon
+    6ed        <- "abando" + "ed" = "abandoned"
+    7ing       <- "abandon" + "ing" = "abandoning"
+
+A line that does not start with a digit is a whole word. Gzip files are recognised by
+their magic bytes, whatever their name.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import chain, islice
+from typing import BinaryIO
+
+from .atomic import describe_os_error
+from .errors import StorageError, WordListError
+from .keys import fold, is_word
+
+FORMATS = ("auto", "plain", "prefix")
+DETECT_LINES = 1000
+GZIP_MAGIC = b"\x1f\x8b"
+MAX_PREFIX = 9
+
+
+@dataclass(frozen=True)
+class WordFilter:
+    """Which words the builder keeps. Length counts letters after folding.
+
+    Defaults: keep every word made only of letters, drop words with capitals (proper
+    nouns, acronyms), no length limits.
+    """
+
+    min_length: int = 1
+    max_length: int | None = None
+    keep_proper_nouns: bool = False
+    ascii_only: bool = False
+
+    def reason_to_skip(self, word: str) -> str | None:
+        """None when *word* is kept, else the reason it is skipped (a report category)."""
+        if not is_word(word):
+            return "not letters"
+        if self.ascii_only and not word.isascii():
+            return "not ASCII"
+        if not self.keep_proper_nouns and word != word.lower():
+            return "capitalised"
+        length = len(fold(word))
+        if length < self.min_length:
+            return "too short"
+        if self.max_length is not None and length > self.max_length:
+            return "too long"
+        return None
+
+
+def open_binary(path: str) -> BinaryIO:
+    """Open a word list for reading bytes: ``-`` is stdin; gzip is unwrapped by its magic."""
+    if path == "-":
+        handle: BinaryIO = sys.stdin.buffer
+    else:
+        try:
+            handle = open(path, "rb")
+        except OSError as exc:
+            raise StorageError(f"cannot read word list {path}: {describe_os_error(exc)}") from exc
+    peek = getattr(handle, "peek", None)
+    start = peek(2)[:2] if peek else b""
+    if start == GZIP_MAGIC:
+        import gzip
+
+        return gzip.GzipFile(fileobj=handle, mode="rb")  # type: ignore[return-value]
+    return handle
+
+
+def decoded_lines(handle: BinaryIO, path: str, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+    """(line number, stripped text) for each non-blank line; a BOM on line 1 is dropped."""
+    import codecs
+
+    try:
+        codecs.lookup(encoding)
+    except LookupError as exc:
+        raise WordListError(f"unknown encoding {encoding!r}") from exc
+    line_no = 0
+    try:
+        for raw in handle:
+            line_no += 1
+            try:
+                text = raw.decode(encoding)
+            except UnicodeDecodeError as exc:
+                bad = f"byte {exc.start + 1} is 0x{raw[exc.start]:02x}"
+                raise WordListError(f"{path}: line {line_no}: not valid {encoding} ({bad}); choose the file's encoding with --encoding") from exc
+            if line_no == 1:
+                text = text.lstrip("\ufeff")
+            text = text.strip()
+            if text:
+                yield line_no, text
+    except (EOFError, OSError, ValueError) as exc:
+        if isinstance(exc, (WordListError, StorageError)):
+            raise
+        reason = "the compressed data is truncated" if isinstance(exc, EOFError) else (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+        raise WordListError(f"{path}: cannot read after line {line_no}: {reason}") from exc
+
+
+def looks_prefix_compressed(lines: list[tuple[int, str]]) -> bool:
+    """True when a sample of lines reads as prefix-compressed: the first line is a whole
+    word and at least half of the lines start with a digit 1-9 followed by a non-digit."""
+    if not lines or lines[0][1][0].isdigit():
+        return False
+    coded = sum(1 for _, text in lines if text[0] in "123456789" and (len(text) == 1 or not text[1].isdigit()))
+    return coded * 2 >= len(lines)
+
+
+def expand_prefixes(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tuple[int, str]]:
+    """Undo prefix compression: ``6ed`` after ``abandon`` is ``abandoned``."""
+    previous = ""
+    for line_no, text in lines:
+        if text[0] in "123456789":
+            shared = int(text[0])
+            if shared > len(previous):
+                raise WordListError(f"{path}: line {line_no}: {text!r} reuses {shared} characters but the previous word {previous!r} has {len(previous)}")
+            text = previous[:shared] + text[1:]
+        previous = text
+        yield line_no, text
+
+
+def compress_prefixes(words: Iterable[str]) -> Iterator[str]:
+    """Prefix-compress words (best sorted alphabetically): the inverse of expand_prefixes.
+
+    A word that itself starts with a digit cannot be represented and raises ValueError.
+    """
+    previous = ""
+    for word in words:
+        if word[:1].isdigit():
+            raise ValueError(f"{word!r} starts with a digit and cannot be prefix-compressed")
+        shared = 0
+        limit = min(len(previous), len(word), MAX_PREFIX)
+        while shared < limit and previous[shared] == word[shared]:
+            shared += 1
+        yield f"{shared}{word[shared:]}" if shared else word
+        previous = word
+
+
+def read_words(path: str, fmt: str = "auto", encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+    """(line number, word) for each non-blank line of a word list, prefixes expanded."""
+    if fmt not in FORMATS:
+        raise WordListError(f"unknown word-list format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    handle = open_binary(path)
+    try:
+        lines = decoded_lines(handle, path, encoding)
+        if fmt == "auto":
+            sample = list(islice(lines, DETECT_LINES))
+            fmt = "prefix" if looks_prefix_compressed(sample) else "plain"
+            lines = chain(sample, lines)
+        yield from expand_prefixes(lines, path) if fmt == "prefix" else lines
+    finally:
+        if path != "-":
+            handle.close()

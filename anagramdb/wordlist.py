@@ -6,7 +6,7 @@ Countdown" articles) writes each word as a digit 1-9 saying how many leading cha
 it shares with the previous word, then the rest::
 
     abandon
-    6ed        <- "abando" + "ed" = "abandoned"
+    7ed        <- "abandon" + "ed" = "abandoned"
     7ing       <- "abandon" + "ing" = "abandoning"
 
 A line that does not start with a digit is a whole word. Gzip files are recognised by
@@ -117,7 +117,7 @@ def looks_prefix_compressed(lines: list[tuple[int, str]]) -> bool:
 
 
 def expand_prefixes(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tuple[int, str]]:
-    """Undo prefix compression: ``6ed`` after ``abandon`` is ``abandoned``."""
+    """Undo prefix compression: ``7ed`` after ``abandon`` is ``abandoned``."""
     previous = ""
     for line_no, text in lines:
         if text[0] in "123456789":

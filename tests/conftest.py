@@ -1,0 +1,49 @@
+"""Shared helpers: building small dictionaries, and brute-force models to check against."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter, defaultdict
+
+import pytest
+
+from anagramdb.builder import build
+from anagramdb.index import check_index
+from anagramdb.keys import word_key
+
+SAMPLE_WORDS = ["listen", "silent", "enlist", "tinsel", "inlets", "stone", "notes", "onset", "tones", "apple", "café", "face", "a", "zoo"]
+
+
+def write_list(path: os.PathLike[str] | str, words: list[str]) -> str:
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(words) + "\n")
+    return str(path)
+
+
+def make_dictionary(directory: os.PathLike[str] | str, words: list[str], block_size: int = 64, name: str = "words.txt") -> str:
+    """Build a dictionary from *words* with the real builder and check it is sound."""
+    source = write_list(os.path.join(directory, f"{name}.list"), words)
+    output = os.path.join(directory, name)
+    build([source], output, block_size=block_size)
+    assert check_index(output) == []
+    return output
+
+
+def anagram_model(words: list[str]) -> dict[str, list[str]]:
+    """Brute force: key -> sorted distinct words with that key."""
+    groups: dict[str, set[str]] = defaultdict(set)
+    for word in words:
+        groups[word_key(word)].add(word)
+    return {key: sorted(group) for key, group in groups.items()}
+
+
+def contains(rack: str, word: str) -> bool:
+    """Brute force multiset containment of a word's folded letters in a rack's."""
+    need = Counter(word_key(word))
+    have = Counter(rack)
+    return all(have[c] >= n for c, n in need.items())
+
+
+@pytest.fixture
+def sample_dictionary(tmp_path) -> str:
+    return make_dictionary(tmp_path, SAMPLE_WORDS)

@@ -1,0 +1,159 @@
+"""The command line, through typer's CliRunner and once through the installed script."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from anagramdb import __version__
+from anagramdb.cli import app
+
+from .conftest import write_list
+
+runner = CliRunner()
+README = os.path.join(os.path.dirname(__file__), "..", "README.md")
+COMMANDS = ["anagrams", "build", "index", "info"]
+
+
+def invoke(*args: str, stdin: str | None = None):
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def test_anagrams_human_and_json(sample_dictionary):
+    result = invoke("--dict", sample_dictionary, "anagrams", "Listen")
+    assert result.exit_code == 0
+    assert result.stdout.split() == ["enlist", "inlets", "listen", "silent", "tinsel"]
+    result = invoke("--dict", sample_dictionary, "anagrams", "notes", "--json")
+    assert json.loads(result.stdout) == {"letters": "notes", "key": "enost", "words": ["notes", "onset", "stone", "tones"]}
+
+
+def test_no_anagrams_says_so_on_stderr(sample_dictionary):
+    result = invoke("--dict", sample_dictionary, "anagrams", "qqq")
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "no anagrams of 'qqq'" in result.stderr
+
+
+def test_anagrams_batch_from_stdin(sample_dictionary):
+    result = invoke("--dict", sample_dictionary, "anagrams", "-", stdin="stone\n\nx1\nzoo\n")
+    assert result.exit_code == 2
+    assert result.stdout.splitlines() == ["stone: notes onset stone tones", "zoo: zoo"]
+    assert result.stderr.count("\n") == 1 and "'1'" in result.stderr
+    result = invoke("--dict", sample_dictionary, "anagrams", "-", "--json", stdin="stone\nx1\n")
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert records[0]["words"] == ["notes", "onset", "stone", "tones"]
+    assert records[1]["query"] == "x1" and "not letters" in records[1]["error"]
+
+
+def test_environment_variable_chooses_the_dictionary(sample_dictionary, monkeypatch):
+    monkeypatch.setenv("ANAGRAMDB_DICT", sample_dictionary)
+    assert json.loads(invoke("info", "--json").stdout)["words"] == 14
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["anagrams", "l1sten"], 2, "contain characters that are not letters: '1'"),
+        (["anagrams", ""], 2, "no letters given"),
+        (["--dict", "/nonexistent/words.txt", "info"], 1, "cannot open dictionary /nonexistent/words.txt: No such file or directory"),
+    ],
+)
+def test_errors_are_one_line(args, code, message):
+    result = invoke(*args)
+    assert result.exit_code == code
+    assert result.stderr.startswith("anagramdb: error: ") and message in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_build_index_and_check(tmp_path):
+    source = write_list(tmp_path / "in.txt", ["Stone", "notes", "onset", "o'clock", "tones", "notes"])
+    output = str(tmp_path / "out.txt")
+    result = invoke("build", source, "-o", output, "--block-size", "2")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == f"wrote {output} and {output}.idx: read 6 lines: kept 3 words; skipped 1 capitalised, 1 not letters, 1 duplicates"
+    assert invoke("--dict", output, "anagrams", "stone").stdout.split() == ["notes", "onset", "tones"]
+    result = invoke("index", output)
+    assert result.stdout.strip() == f"wrote {output}.idx: 1 entries for 3 words (block size 64)"
+    assert invoke("index", output, "--check").stdout.strip() == f"{output}: ok"
+    with open(output, "a") as handle:
+        handle.write("aaa\n")
+    result = invoke("index", output, "--check")
+    assert result.exit_code == 1 and "line 4: 'aaa'" in result.stdout
+
+
+def test_build_rejects_bad_options(tmp_path):
+    source = write_list(tmp_path / "in.txt", ["a"])
+    result = invoke("build", source, "-o", str(tmp_path / "o.txt"), "--memory", "lots")
+    assert result.exit_code == 2 and "not a size" in result.stderr
+    result = invoke("build", source, "-o", str(tmp_path / "o.txt"), "--format", "xml")
+    assert result.exit_code == 2 and "unknown word-list format" in result.stderr
+
+
+def test_unsorted_dictionary_is_an_error_with_the_fix(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("dog\ncat\n")
+    result = invoke("--dict", str(path), "anagrams", "cat")
+    assert result.exit_code == 2
+    assert f"{path}: line 2: 'cat'" in result.stderr and f"anagramdb build {path} -o {path}" in result.stderr
+
+
+def test_info_human(sample_dictionary):
+    result = invoke("--dict", sample_dictionary, "info")
+    assert re.search(r"^words\s+14$", result.stdout, re.M) and re.search(r"^block_size\s+64$", result.stdout, re.M)
+
+
+def test_version():
+    assert invoke("--version").stdout.strip() == f"anagramdb {__version__}"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help_and_is_in_the_readme(command):
+    result = invoke(command, "--help")
+    assert result.exit_code == 0 and len(result.stdout) > 100
+    with open(README, encoding="utf-8") as handle:
+        assert re.search(rf"^\$ anagramdb (--dict \S+ )?{command}\b", handle.read(), re.M), f"no example of {command} in README.md"
+
+
+def test_the_app_has_exactly_the_documented_commands():
+    import typer.main
+
+    assert sorted(typer.main.get_command(app).commands) == sorted(COMMANDS)
+
+
+def run_python(code: str) -> str:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+
+
+def test_import_uses_the_standard_library_only():
+    out = run_python("import sys, anagramdb; print(sorted(m for m in ('typer', 'click', 'rich') if m in sys.modules))")
+    assert out.strip() == "[]"
+
+
+def test_rich_is_not_imported_on_the_lookup_path():
+    code = (
+        "import sys\nfrom anagramdb.cli import run\nsys.argv = ['anagramdb', 'anagrams', 'listen']\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\nprint('rich' in sys.modules, 'json' in sys.modules)"
+    )
+    assert run_python(code).split()[-2:] == ["False", "False"]
+
+
+def console_script() -> str:
+    script = shutil.which("anagramdb", path=os.path.dirname(sys.executable)) or shutil.which("anagramdb")
+    if script is None:
+        pytest.skip("the anagramdb script is not installed")
+    return script
+
+
+def test_installed_console_script_and_module():
+    for command in ([console_script()], [sys.executable, "-m", "anagramdb"]):
+        result = subprocess.run([*command, "anagrams", "listen"], capture_output=True, text=True, env={**os.environ, "ANAGRAMDB_DICT": ""})
+        assert result.returncode == 0, result.stderr
+        assert "silent" in result.stdout.split() and result.stderr == ""
+        result = subprocess.run([*command, "anagrams", "42"], capture_output=True, text=True)
+        assert result.returncode == 2 and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr

@@ -1,0 +1,152 @@
+"""Dictionary lookups against a brute-force model, and opening odd paths."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from anagramdb.builder import build
+from anagramdb.dictionary import DATA_DIRECTORY, Dictionary, resolve_path
+from anagramdb.errors import InvalidRackError, StorageError
+from anagramdb.index import check_index
+from anagramdb.keys import word_key
+
+from .conftest import anagram_model, make_dictionary, write_list
+
+# Few letters, so that anagram groups are large and runs of one key cross block boundaries.
+words_strategy = st.lists(st.text(alphabet="aabcÉé", min_size=1, max_size=5), max_size=250)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=words_strategy, block_size=st.integers(1, 70), probes=st.lists(st.text(alphabet="abcdé", min_size=1, max_size=5), max_size=10))
+def test_lookups_match_the_model(tmp_path_factory, words, block_size, probes):
+    directory = tmp_path_factory.mktemp("prop")
+    source = write_list(directory / "in.txt", words) if words else str(directory / "in.txt")
+    if not words:
+        open(source, "w").close()
+    output = str(directory / "words.txt")
+    build([source], output, block_size=block_size)
+    assert check_index(output) == []
+    model = anagram_model([w for w in words if w == w.lower()])
+    with Dictionary(output) as dictionary:
+        assert dictionary.index.block_size == block_size
+        for key, expected in model.items():
+            assert dictionary.words_with_key(key) == expected
+        for probe in probes:
+            assert dictionary.anagrams(probe) == model.get(word_key(probe), [])
+        assert list(dictionary) == [w for k in sorted(model) for w in model[k]]
+
+
+def test_a_group_spanning_many_blocks(tmp_path):
+    group = ["".join(p) for p in __import__("itertools").permutations("abcde")]
+    path = make_dictionary(tmp_path, ["a", "b", *group, "zz"], block_size=3)
+    with Dictionary(path) as dictionary:
+        assert dictionary.anagrams("edcba") == sorted(group)
+        assert dictionary.anagrams("a") == ["a"] and dictionary.anagrams("zz") == ["zz"]
+        assert dictionary.anagrams("aa") == [] and dictionary.anagrams("zzz") == []
+
+
+def test_lookup_calls_the_action_and_folds_case_and_accents(sample_dictionary):
+    seen: list[str] = []
+    with Dictionary(sample_dictionary) as dictionary:
+        dictionary.lookup("SiLeNt", seen.append)
+        assert dictionary.anagrams("ÉCAF") == ["café", "face"]
+    assert seen == ["enlist", "inlets", "listen", "silent", "tinsel"]
+
+
+def test_bad_letters(sample_dictionary):
+    with Dictionary(sample_dictionary) as dictionary:
+        with pytest.raises(InvalidRackError, match="'4'"):
+            dictionary.anagrams("t4n")
+        with pytest.raises(InvalidRackError):
+            dictionary.anagrams("")
+
+
+def test_closed_dictionary(sample_dictionary):
+    dictionary = Dictionary(sample_dictionary)
+    dictionary.close()
+    dictionary.close()
+    with pytest.raises(StorageError, match="closed"):
+        dictionary.anagrams("stone")
+
+
+def test_info(sample_dictionary):
+    with Dictionary(sample_dictionary) as dictionary:
+        info = dictionary.info()
+    assert info == {
+        "path": sample_dictionary,
+        "index_path": sample_dictionary + ".idx",
+        "words": 14,
+        "bytes": os.path.getsize(sample_dictionary),
+        "index_entries": 1,
+        "block_size": 64,
+    }
+
+
+@pytest.mark.parametrize("kind", ["missing", "directory", "fifo", "loop"])
+def test_odd_paths_are_clear_errors(tmp_path, kind):
+    path = tmp_path / "thing"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "loop":
+        os.symlink(tmp_path / "other", path)
+        os.symlink(path, tmp_path / "other")
+    with pytest.raises(StorageError, match=f"cannot open dictionary {path}"):
+        Dictionary(str(path))
+
+
+def test_default_and_named_dictionaries(monkeypatch, tmp_path):
+    monkeypatch.delenv("ANAGRAMDB_DICT", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert resolve_path() == os.path.join(DATA_DIRECTORY, "words.txt")
+    assert resolve_path("common") == os.path.join(DATA_DIRECTORY, "common.txt")
+    monkeypatch.setenv("ANAGRAMDB_DICT", "mine.txt")
+    assert resolve_path() == "mine.txt"
+    assert resolve_path("other.txt") == "other.txt"
+
+
+def test_packaged_dictionaries_are_sound():
+    for name in ("words.txt", "common.txt"):
+        assert check_index(os.path.join(DATA_DIRECTORY, name)) == []
+    with Dictionary("full") as full, Dictionary("common") as common:
+        assert full.word_count > 200_000 and common.word_count > 50_000
+        assert "silent" in full.anagrams("listen") and "silent" in common.anagrams("listen")
+
+
+def test_threads_share_a_dictionary(tmp_path):
+    words = [f"{a}{b}{c}" for a in "abcdef" for b in "ghijkl" for c in "mnopqr"]
+    path = make_dictionary(tmp_path, words, block_size=5)
+    model = anagram_model(words)
+    errors: list[BaseException] = []
+
+    def work(dictionary: Dictionary) -> None:
+        try:
+            for _ in range(20):
+                for key, expected in model.items():
+                    assert dictionary.words_with_key(key) == expected
+        except BaseException as exc:  # collected for the main thread
+            errors.append(exc)
+
+    with Dictionary(path) as dictionary:
+        threads = [threading.Thread(target=work, args=(dictionary,)) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert errors == []
+
+
+def test_replaced_dictionary_keeps_answering_from_its_mapping(tmp_path):
+    path = make_dictionary(tmp_path, ["cat", "dog"])
+    with Dictionary(path) as old:
+        new_source = write_list(tmp_path / "new.list", ["cow", "pig"])
+        build([new_source], path)
+        assert old.anagrams("tac") == ["cat"]
+        with Dictionary(path) as new:
+            assert new.anagrams("tac") == [] and new.anagrams("woc") == ["cow"]

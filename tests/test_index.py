@@ -1,0 +1,233 @@
+"""The index file: golden bytes, staleness, corruption, validation, read-only directories."""
+
+from __future__ import annotations
+
+import os
+import struct
+import warnings
+import zlib
+
+import pytest
+
+from anagramdb import index as index_module
+from anagramdb.dictionary import Dictionary
+from anagramdb.errors import AnagramDBWarning, DictionaryFormatError, IndexCorruptError, IndexVersionError, StorageError
+from anagramdb.index import HEADER, check_index, read_index, save_index
+
+from .conftest import make_dictionary
+
+GOLDEN_WORDS = b"a\nact\ncat\ndog\ngod\n"
+
+
+def golden_index(mtime_ns: int) -> bytes:
+    """The index of GOLDEN_WORDS with block size 2, written out from docs/FORMAT.md by hand."""
+    offsets = struct.pack("<4Q", 0, 6, 14, 18)  # lines 1, 3, 5 and the file size
+    starts = struct.pack("<4I", 0, 1, 4, 7)
+    keys = b"a" + b"act" + b"dgo"
+    head = b"ANAGRIDX" + struct.pack("<IIQqQQQI", 1, 2, 18, mtime_ns, 5, 3, 7, zlib.crc32(GOLDEN_WORDS))
+    crc = zlib.crc32(offsets + starts + keys, zlib.crc32(head))
+    return head + struct.pack("<I", crc) + offsets + starts + keys
+
+
+def test_golden_index_bytes(tmp_path):
+    path = tmp_path / "golden.txt"
+    path.write_bytes(GOLDEN_WORDS)
+    save_index(str(path), block_size=2)
+    assert (tmp_path / "golden.txt.idx").read_bytes() == golden_index(os.stat(path).st_mtime_ns)
+    with Dictionary(str(path)) as dictionary:
+        assert dictionary.anagrams("tac") == ["act", "cat"]
+        assert dictionary.anagrams("odg") == ["dog", "god"]
+        assert dictionary.info()["index_entries"] == 3
+
+
+def test_open_builds_a_missing_index(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_bytes(GOLDEN_WORDS)
+    with Dictionary(str(path)) as dictionary:
+        assert dictionary.anagrams("god") == ["dog", "god"]
+    assert check_index(str(path)) == []
+
+
+def index_inode(path: str) -> int:
+    return os.stat(path + ".idx").st_ino
+
+
+def test_fresh_index_is_not_rebuilt(sample_dictionary, monkeypatch):
+    monkeypatch.setattr(index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt a fresh index"))
+    Dictionary(sample_dictionary).close()
+
+
+def test_changed_dictionary_is_reindexed(sample_dictionary):
+    with open(sample_dictionary, "a", encoding="utf-8") as handle:
+        handle.write("zzz\n")
+    with Dictionary(sample_dictionary) as dictionary:
+        assert dictionary.anagrams("zzz") == ["zzz"]
+    assert check_index(sample_dictionary) == []
+
+
+def test_same_size_edit_with_new_mtime_is_reindexed(sample_dictionary):
+    data = open(sample_dictionary, "rb").read()
+    assert b"\nzoo\n" in data
+    with open(sample_dictionary, "wb") as handle:
+        handle.write(data.replace(b"\nzoo\n", b"\nzzz\n"))
+    with Dictionary(sample_dictionary) as dictionary:
+        assert dictionary.anagrams("zzz") == ["zzz"] and dictionary.anagrams("zoo") == []
+
+
+def test_touched_dictionary_is_not_rebuilt_but_refreshed(sample_dictionary, monkeypatch):
+    stat = os.stat(sample_dictionary)
+    os.utime(sample_dictionary, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    inode = index_inode(sample_dictionary)
+    monkeypatch.setattr(index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt an index whose dictionary only got a new mtime"))
+    Dictionary(sample_dictionary).close()
+    assert index_inode(sample_dictionary) != inode  # rewritten with the new mtime
+    assert read_index(sample_dictionary + ".idx").header.dict_mtime_ns == stat.st_mtime_ns + 10**9
+
+
+def corruptions(data: bytes):
+    yield "empty", b""
+    yield "truncated header", data[:30]
+    yield "truncated body", data[:-3]
+    yield "trailing garbage", data + b"junk"
+    yield "bad magic", b"XNAGRIDX" + data[8:]
+    for position in (9, 20, 61, 70, -1):
+        flipped = bytearray(data)
+        flipped[position] ^= 0x10
+        yield f"bit flipped at byte {position}", bytes(flipped)
+
+
+@pytest.mark.parametrize("case", [name for name, _ in corruptions(b"x" * 200)])
+def test_corrupt_index_is_detected_and_rebuilt(sample_dictionary, case):
+    index_path = sample_dictionary + ".idx"
+    good = open(index_path, "rb").read()
+    damaged = dict(corruptions(good))[case]
+    with open(index_path, "wb") as handle:
+        handle.write(damaged)
+    with pytest.raises(IndexCorruptError):
+        read_index(index_path).close()
+    assert check_index(sample_dictionary) != []
+    with Dictionary(sample_dictionary) as dictionary:
+        assert dictionary.anagrams("listen") == ["enlist", "inlets", "listen", "silent", "tinsel"]
+    assert check_index(sample_dictionary) == []
+
+
+def test_other_version_is_refused_with_its_number(sample_dictionary):
+    index_path = sample_dictionary + ".idx"
+    data = bytearray(open(index_path, "rb").read())
+    data[8:12] = struct.pack("<I", 7)
+    open(index_path, "wb").write(bytes(data))
+    with pytest.raises(IndexVersionError, match="format version 7"):
+        read_index(index_path)
+
+
+def test_index_of_another_dictionary_is_replaced(tmp_path):
+    one = make_dictionary(tmp_path, ["cat", "dog"], name="one.txt")
+    two = make_dictionary(tmp_path, ["pig", "cow", "hen"], name="two.txt")
+    os.replace(one + ".idx", two + ".idx")
+    with Dictionary(two) as dictionary:
+        assert dictionary.anagrams("owc") == ["cow"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"dog\ncat\n", "line 2: 'cat' (key 'act') is out of order after 'dog' (key 'dgo')"),
+        (b"cat\ncat\n", "line 2: duplicate word 'cat'"),
+        (b"cat\ndo g\n", "line 2: 'do g' is not a word"),
+        (b"cat\n\ndog\n", "line 2: an empty line"),
+        (b"cat\r\ndog\r\n", "line 1: ends with a carriage return"),
+        (b"cat\n\xffdog\n", "line 2: not valid UTF-8"),
+    ],
+)
+def test_bad_dictionary_is_refused_with_the_line_number(tmp_path, content, message):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    with pytest.raises(DictionaryFormatError) as caught:
+        Dictionary(str(path))
+    assert message in str(caught.value)
+    assert f"anagramdb build {path} -o {path}" in str(caught.value)
+    assert not os.path.exists(str(path) + ".idx")
+
+
+def test_check_reports_every_problem(tmp_path):
+    path = make_dictionary(tmp_path, ["apple", "pear", "plum", "fig"], block_size=1)
+    with open(path, "ab") as handle:
+        handle.write(b"aaa\nb b\n")
+    problems = check_index(path)
+    assert any("line 5: 'aaa'" in p and "out of order" in p for p in problems)
+    assert any("line 6: 'b b' is not a word" in p for p in problems)
+    assert any("records a dictionary of" in p for p in problems)
+
+
+def test_check_catches_a_silently_changed_word(sample_dictionary):
+    stat = os.stat(sample_dictionary)
+    data = open(sample_dictionary, "rb").read().replace(b"\nzoo\n", b"\nzzz\n")
+    open(sample_dictionary, "wb").write(data)
+    os.utime(sample_dictionary, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert any("CRC-32" in problem for problem in check_index(sample_dictionary))
+
+
+def test_empty_dictionary(tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_bytes(b"")
+    with Dictionary(str(path)) as dictionary:
+        assert dictionary.anagrams("a") == []
+        assert dictionary.word_count == 0 and list(dictionary) == []
+    assert check_index(str(path)) == []
+
+
+def test_dictionary_without_final_newline(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_bytes(b"act\ncat")
+    with Dictionary(str(path)) as dictionary:
+        assert dictionary.anagrams("cat") == ["act", "cat"]
+
+
+def unwritable(monkeypatch):
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+
+
+def test_read_only_directory_uses_an_in_memory_index(tmp_path, monkeypatch):
+    path = tmp_path / "words.txt"
+    path.write_bytes(GOLDEN_WORDS)
+    unwritable(monkeypatch)
+    with pytest.warns(AnagramDBWarning, match="Permission denied; using an in-memory index") as caught:
+        with Dictionary(str(path)) as dictionary:
+            assert dictionary.anagrams("cat") == ["act", "cat"]
+    assert len(caught) == 1
+    assert not os.path.exists(str(path) + ".idx")
+
+
+def test_read_only_directory_with_a_fresh_index_is_silent(sample_dictionary, monkeypatch):
+    stat = os.stat(sample_dictionary)
+    os.utime(sample_dictionary, ns=(stat.st_atime_ns, stat.st_mtime_ns + 5))
+    unwritable(monkeypatch)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        Dictionary(sample_dictionary).close()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes through permission bits")
+def test_really_read_only_directory(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_bytes(GOLDEN_WORDS)
+    tmp_path.chmod(0o555)
+    try:
+        with pytest.warns(AnagramDBWarning):
+            Dictionary(str(path)).close()
+    finally:
+        tmp_path.chmod(0o755)
+
+
+def test_save_index_reports_storage_errors(tmp_path):
+    with pytest.raises(StorageError, match="No such file"):
+        save_index(str(tmp_path / "missing.txt"))
+
+
+def test_header_layout_is_64_bytes():
+    assert HEADER.size == 64

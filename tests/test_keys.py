@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from anagramdb.errors import InvalidRackError
+from anagramdb.keys import bad_characters, fold, is_word, letters_key, word_key
+
+
+def test_fold_case_and_accents():
+    assert fold("Café") == "cafe"
+    assert fold("NAÏVE") == "naive"
+    assert fold("Straße") == "strasse"
+
+
+def test_key_is_sorted_folded_letters():
+    assert word_key("listen") == "eilnst"
+    assert word_key("Café") == "acef"
+    assert letters_key("SILENT") == "eilnst"
+
+
+@pytest.mark.parametrize(
+    ("letters", "named"),
+    [("l1st3n", "'1', '3'"), ("it's", "\"'\""), ("ice cream", "U+0020"), ("a-b", "'-'"), ("9", "'9'")],
+)
+def test_bad_letters_are_named(letters, named):
+    with pytest.raises(InvalidRackError) as caught:
+        letters_key(letters)
+    assert named in str(caught.value)
+
+
+def test_empty_letters():
+    with pytest.raises(InvalidRackError, match="no letters"):
+        letters_key("")
+
+
+def test_is_word():
+    assert is_word("éclair") and is_word("Paris")
+    assert not is_word("") and not is_word("don't") and not is_word("x2")
+
+
+@given(st.text(min_size=1, max_size=12))
+def test_letters_key_accepts_exactly_words(text):
+    if is_word(text):
+        assert letters_key(text) == word_key(text)
+        assert sorted(letters_key(text)) == list(letters_key(text))
+    else:
+        with pytest.raises(InvalidRackError):
+            letters_key(text)
+        assert bad_characters(text)
+
+
+@given(st.text(alphabet="abcdeéÉfgXYZ", min_size=1, max_size=10))
+def test_key_ignores_order_and_case(word):
+    assert word_key(word) == word_key(word[::-1].upper())

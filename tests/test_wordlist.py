@@ -30,7 +30,7 @@ def test_line_numbers_count_blank_lines(tmp_path):
 
 def test_gzip_is_detected_by_content_not_name(tmp_path):
     path = tmp_path / "list.dat"
-    path.write_bytes(gzip.compress("one\ntwo\n".encode()))
+    path.write_bytes(gzip.compress(b"one\ntwo\n"))
     assert words_of(path) == ["one", "two"]
 
 

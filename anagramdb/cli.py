@@ -5,8 +5,6 @@ Library errors become one line on stderr (``anagramdb: error: ...``) and exit co
 bad input or 1 for a problem with files; warnings become one ``anagramdb: warning:`` line.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 import warnings
@@ -20,17 +18,14 @@ from . import __version__
 from .dictionary import ENVIRONMENT_VARIABLE, Dictionary, resolve_path
 from .errors import AnagramDBError
 
-app = typer.Typer(
-    name="anagramdb",
-    help="Anagram dictionary engine and Countdown solver.",
-    add_completion=False,
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
 _state: dict[str, str | None] = {"dict": None}
+_commands: dict[str, Callable[..., None]] = {}
+
+
+def _command(function: Callable[..., None]) -> Callable[..., None]:
+    """Register a command; the apps are assembled by make_app."""
+    _commands[function.__name__] = function
+    return function
 
 
 def _show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
@@ -64,7 +59,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def main(
     dict_path: Annotated[
         str | None,
@@ -102,7 +96,7 @@ def _batch(lines: Iterator[str], answer: Callable[[str], dict[str, Any]], show: 
     return code
 
 
-@app.command()
+@_command
 def anagrams(
     letters: Annotated[str, typer.Argument(help="The letters to rearrange; - reads one set of letters a line from stdin.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -139,7 +133,7 @@ def _parse_size(text: str) -> int:
         raise typer.BadParameter(f"{text!r} is not a size like 64M or 1G") from None
 
 
-@app.command()
+@_command
 def build(
     wordlists: Annotated[list[str], typer.Argument(help="Word lists: plain, prefix-compressed or gzip; - for stdin.", metavar="WORDLIST...")],
     output: Annotated[str, typer.Option("-o", "--output", help="The dictionary file to write (its index goes beside it).")],
@@ -183,7 +177,7 @@ def _end_progress() -> None:
         sys.stderr.write("\r\x1b[K")
 
 
-@app.command()
+@_command
 def index(
     dictionary: Annotated[str | None, typer.Argument(help="Dictionary file (default: the one in use).", metavar="DICT")] = None,
     check: Annotated[bool, typer.Option("--check", help="Verify the dictionary and its index, change nothing, exit 1 on a problem.")] = False,
@@ -206,7 +200,7 @@ def index(
         typer.echo(f"wrote {index_path_for(path)}: {len(builder.keys)} entries for {builder.words} words (block size {block_size})")
 
 
-@app.command()
+@_command
 def info(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
     """Describe the dictionary in use: paths, words, size, index entries."""
     with _reported(), _open() as dictionary:
@@ -219,10 +213,52 @@ def info(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = 
                 typer.echo(f"{name:<{width}}  {value}")
 
 
+def make_app(only: str | None = None) -> typer.Typer:
+    """The typer app with every command, or with the one named *only*.
+
+    Typer turns every registered command into a click command on each run, inspecting
+    its signature (about a millisecond a command), so a run that names its command gets
+    an app with just that one: its help and behaviour are the same.
+    """
+    new = typer.Typer(
+        name="anagramdb",
+        help="Anagram dictionary engine and Countdown solver.",
+        add_completion=False,
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    new.callback()(main)
+    for name, function in _commands.items():
+        if only is None or name == only:
+            new.command(name)(function)
+    return new
+
+
+app = make_app()
+
+
+def requested_command(args: list[str]) -> str | None:
+    """The command named on a command line, or None when the whole app is needed
+    (no command, an unknown one, or --help/--version before it)."""
+    position = 0
+    while position < len(args):
+        arg = args[position]
+        if arg == "--dict":
+            position += 2
+            continue
+        if arg.startswith("--dict="):
+            position += 1
+            continue
+        return arg if arg in _commands else None
+    return None
+
+
 def run() -> None:
     """Console-script entry point: the app, with a last guard against tracebacks."""
     try:
-        app(prog_name="anagramdb")
+        make_app(requested_command(sys.argv[1:]))(prog_name="anagramdb")
     except KeyboardInterrupt:
         sys.exit(130)
     except BrokenPipeError:

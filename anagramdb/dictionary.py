@@ -121,7 +121,7 @@ class Dictionary:
         Cost: one slice of the mapping (about 64 short lines) and one decode.
         """
         index = self.index
-        start, end = index.offset(number), index.offset(number + 1)
+        start, end = index.offsets(number, number + 2)
         if end <= start or (start and self._map[start - 1] != 10):
             raise IndexCorruptError(f"{self.index_path}: block {number} offset {start} is not on a line start; run: anagramdb index {self.path}")
         try:

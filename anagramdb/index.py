@@ -5,24 +5,28 @@ and its index ``NAME.idx``, which holds the key and byte offset of every BLOCK_S
 line (lines 0, 64, 128, ...). docs/FORMAT.md is the full specification. In short, all
 integers little-endian::
 
-    header  64 bytes  magic "ANAGRIDX", version, block size, dictionary size, mtime (ns),
-                      word count, entry count n, key bytes, dictionary CRC-32, index CRC-32
+    header  72 bytes  magic "ANAGRIDX", version, block size, dictionary size, mtime (ns),
+                      word count, entry count n, key bytes, summary bytes,
+                      dictionary CRC-32, index CRC-32
     offsets (n+1) x u64  byte offset of line i*block_size; the last is the dictionary size
     starts  (n+1) x u32  where key i starts in the key area; the last is its length
     keys    UTF-8 keys, concatenated
+    summary the keys of entries 0, 64, 128, ... (every SUMMARY_STRIDE-th), joined by LF
 
-The index CRC-32 covers every byte of the file except its own four (bytes 60-63), so a
-flipped bit anywhere is caught when the index is opened.
+The index CRC-32 covers every byte of the file except its own four (bytes 68-71), so a
+flipped bit anywhere is caught when the index is opened. Only the header and the small
+summary are read into memory; a lookup bisects the summary in memory, reads and bisects
+one stretch of at most SUMMARY_STRIDE entries, then scans one block of the mapped
+dictionary.
 """
 
 from __future__ import annotations
 
 import os
 import struct
-import sys
 import zlib
-from array import array
-from typing import NamedTuple
+from bisect import bisect_left
+from itertools import pairwise
 
 from .atomic import atomic_writer, describe_os_error
 from .errors import DictionaryFormatError, IndexCorruptError, IndexVersionError, StorageError
@@ -32,25 +36,33 @@ MAGIC = b"ANAGRIDX"
 VERSION = 1
 BLOCK_SIZE = 64
 INDEX_SUFFIX = ".idx"
-HEADER = struct.Struct("<8sIIQqQQQII")
-CRC_FIELD = 60  # byte offset of the index CRC-32, the header's last field
+SUMMARY_STRIDE = 64
+HEADER = struct.Struct("<8sIIQqQQQQII")
+CRC_FIELD = 68  # byte offset of the index CRC-32, the header's last field
 MAX_PROBLEMS = 100
 HINT = "rebuild it with: anagramdb build {path} -o {path}"
 
 
-class Header(NamedTuple):
-    """The fixed 64-byte header of an index file."""
+class Header:
+    """The fixed 64-byte header of an index file, field by field (see the table above).
 
-    magic: bytes
-    version: int
-    block_size: int
-    dict_size: int
-    dict_mtime_ns: int
-    word_count: int
-    entry_count: int
-    keys_size: int
-    dict_crc: int
-    index_crc: int
+    A plain class rather than a NamedTuple: creating a NamedTuple class costs about a
+    millisecond at import, and import time is on every CLI lookup.
+    """
+
+    FIELDS = (
+        "magic", "version", "block_size", "dict_size", "dict_mtime_ns", "word_count",
+        "entry_count", "keys_size", "summary_size", "dict_crc", "index_crc",
+    )  # fmt: skip
+    __slots__ = FIELDS
+
+    def __init__(self, *values: object) -> None:
+        for name, value in zip(self.FIELDS, values, strict=True):
+            setattr(self, name, value)
+
+    def values(self) -> tuple:  # type: ignore[type-arg]
+        """The fields in file order, as HEADER.pack takes them."""
+        return tuple(getattr(self, name) for name in self.FIELDS)
 
 
 def index_path_for(dict_path: str) -> str:
@@ -128,7 +140,9 @@ class IndexBuilder:
         body = struct.pack(f"<{entries + 1}Q", *self.offsets, self.size)
         body += struct.pack(f"<{entries + 1}I", *starts)
         body += b"".join(self.keys)
-        head = HEADER.pack(MAGIC, VERSION, self.block_size, self.size, mtime_ns, self.words, entries, starts[-1], self.crc, 0)
+        summary = b"\n".join(self.keys[::SUMMARY_STRIDE])
+        body += summary
+        head = HEADER.pack(MAGIC, VERSION, self.block_size, self.size, mtime_ns, self.words, entries, starts[-1], len(summary), self.crc, 0)
         crc = zlib.crc32(body, zlib.crc32(head[:CRC_FIELD]))
         return head[:CRC_FIELD] + struct.pack("<I", crc) + body
 
@@ -151,71 +165,108 @@ def scan_dictionary(path: str, block_size: int = BLOCK_SIZE, problems: list[str]
     return builder
 
 
-def dictionary_crc(fd: int) -> int:
-    """CRC-32 of the content of an open file, read in 1 MiB chunks (memory stays flat)."""
-    crc, position = 0, 0
-    while chunk := os.pread(fd, 1 << 20, position):
-        crc = zlib.crc32(chunk, crc)
-        position += len(chunk)
+def file_crc(fd: int, start: int = 0, crc: int = 0) -> int:
+    """CRC-32 of an open file from byte *start* to its end, continuing from *crc*.
+
+    Reads into one reused 256 KiB buffer: memory stays flat, and no page of a mapping is
+    touched (touched pages would count in the process's RSS). This runs on every open,
+    for the index body and for a dictionary whose mtime was reset, so it is on the
+    lookup path.
+    """
+    buffer = bytearray(1 << 18)
+    view = memoryview(buffer)
+    position = start
+    while count := os.preadv(fd, [buffer], position):
+        crc = zlib.crc32(view[:count], crc)
+        position += count
     return crc
 
 
 class SparseIndex:
-    """A parsed, checksum-verified index over a buffer (an mmap of the file, or bytes).
+    """A parsed, checksum-verified index, read from an open file (or from bytes in memory).
 
-    Entry i is the key of line ``i * block_size`` and that line's byte offset. Nothing is
-    copied out of the buffer: keys are read as they are probed.
+    Entry i is the key of line ``i * block_size`` and that line's byte offset. Only the
+    header and the summary (every SUMMARY_STRIDE-th key) are held in memory; a lookup
+    reads one stretch of at most SUMMARY_STRIDE entries with ``pread``. The index is not
+    memory-mapped: on kernels that map whole large folios on a fault, touching one page of
+    a mapping can add a megabyte to the process's RSS, and RSS must stay flat.
     """
 
-    def __init__(self, buffer: bytes, path: str) -> None:
+    def __init__(self, source: int | bytes, path: str) -> None:
+        """Parse and verify an index from an open descriptor (which this object then owns
+        and closes) or from the bytes of a whole index file."""
         self.path = path
-        self._buffer = buffer
-        if len(buffer) < HEADER.size:
-            if buffer[:8] != MAGIC[: len(buffer[:8])]:
-                raise IndexCorruptError(f"{path}: bad magic {bytes(buffer[:8])!r}, expected {MAGIC!r}")
-            raise IndexCorruptError(f"{path}: truncated header: {len(buffer)} bytes, expected {HEADER.size}")
-        header = Header(*HEADER.unpack_from(buffer, 0))
+        self._fd = source if isinstance(source, int) else None
+        self._data = b"" if isinstance(source, int) else source
+        size = os.fstat(source).st_size if isinstance(source, int) else len(source)
+        head = self._read(0, min(size, HEADER.size))
+        if size < HEADER.size:
+            if head[:8] != MAGIC[: len(head[:8])]:
+                raise IndexCorruptError(f"{path}: bad magic {head[:8]!r}, expected {MAGIC!r}")
+            raise IndexCorruptError(f"{path}: truncated header: {size} bytes, expected {HEADER.size}")
+        header = Header(*HEADER.unpack(head))
         if header.magic != MAGIC:
             raise IndexCorruptError(f"{path}: bad magic {header.magic!r}, expected {MAGIC!r}")
         if header.version != VERSION:
             raise IndexVersionError(f"{path}: format version {header.version}, this anagramdb reads version {VERSION}")
         entries = header.entry_count
-        expected = HEADER.size + 12 * (entries + 1) + header.keys_size
-        if len(buffer) != expected:
-            state = "truncated" if len(buffer) < expected else "has trailing bytes"
-            raise IndexCorruptError(f"{path}: {state}: {len(buffer)} bytes, the header promises {expected}")
-        crc = zlib.crc32(memoryview(buffer)[HEADER.size :], zlib.crc32(memoryview(buffer)[:CRC_FIELD]))
+        summary_base = HEADER.size + 12 * (entries + 1) + header.keys_size
+        expected = summary_base + header.summary_size
+        if size != expected:
+            state = "truncated" if size < expected else "has trailing bytes"
+            raise IndexCorruptError(f"{path}: {state}: {size} bytes, the header promises {expected}")
+        crc = zlib.crc32(head[:CRC_FIELD])
+        crc = file_crc(self._fd, HEADER.size, crc) if self._fd is not None else zlib.crc32(memoryview(self._data)[HEADER.size :], crc)
         if crc != header.index_crc:
             raise IndexCorruptError(f"{path}: checksum mismatch: stored {header.index_crc:08x}, computed {crc:08x}")
         if header.block_size < 1 or entries != -(-header.word_count // header.block_size):
             raise IndexCorruptError(f"{path}: {entries} entries do not fit {header.word_count} words in blocks of {header.block_size}")
         self.header = header
+        self.size = size
         self.block_size = header.block_size
         self.entry_count = entries
+        self._starts_base = HEADER.size + 8 * (entries + 1)
         self._keys_base = HEADER.size + 12 * (entries + 1)
-        starts_base = HEADER.size + 8 * (entries + 1)
-        self._views: list[memoryview] = []
-        if sys.byteorder == "little":
-            whole = memoryview(buffer)
-            self._offsets = whole[HEADER.size : starts_base].cast("Q")
-            self._starts = whole[starts_base : self._keys_base].cast("I")
-            self._views = [self._offsets, self._starts, whole]
-        else:  # pragma: no cover - big-endian hosts copy the two small arrays and swap them
-            self._offsets = array("Q", bytes(buffer[HEADER.size : starts_base]))
-            self._starts = array("I", bytes(buffer[starts_base : self._keys_base]))
-            self._offsets.byteswap()
-            self._starts.byteswap()
-        if self._offsets[0] != 0 or self._offsets[entries] != header.dict_size:
+        if self.offset(0) != 0 or self.offset(entries) != header.dict_size:
             raise IndexCorruptError(f"{path}: offsets do not span the dictionary (0 to {header.dict_size})")
+        summary = self._read(summary_base, header.summary_size)
+        self._summary = summary.split(b"\n") if entries else []
+        if len(self._summary) != -(-entries // SUMMARY_STRIDE):
+            raise IndexCorruptError(f"{path}: the summary holds {len(self._summary)} keys, expected {-(-entries // SUMMARY_STRIDE)}")
 
-    def key(self, i: int) -> bytes:
-        """The UTF-8 key of entry *i*: the key of line ``i * block_size``."""
-        base = self._keys_base
-        return self._buffer[base + self._starts[i] : base + self._starts[i + 1]]
+    def _read(self, position: int, length: int) -> bytes:
+        if self._fd is None:
+            return self._data[position : position + length]
+        data = os.pread(self._fd, length, position)
+        if len(data) != length:
+            raise IndexCorruptError(f"{self.path}: truncated while reading byte {position + len(data)}")
+        return data
+
+    def offsets(self, first: int, stop: int) -> tuple[int, ...]:
+        """The byte offsets of blocks *first* to *stop* - 1 (block n is the dictionary size)."""
+        return struct.unpack(f"<{stop - first}Q", self._read(HEADER.size + 8 * first, 8 * (stop - first)))
 
     def offset(self, i: int) -> int:
         """Byte offset of block *i*; ``offset(entry_count)`` is the dictionary size."""
-        return self._offsets[i]
+        return self.offsets(i, i + 1)[0]
+
+    def _stretch(self, first: int, stop: int) -> tuple[tuple[int, ...], bytes]:
+        """Key positions (rebased to 0) and key bytes of entries *first* to *stop* - 1."""
+        starts = struct.unpack(f"<{stop - first + 1}I", self._read(self._starts_base + 4 * first, 4 * (stop - first + 1)))
+        base = starts[0]
+        area = self._read(self._keys_base + base, starts[-1] - base)
+        return (tuple(start - base for start in starts) if base else starts), area
+
+    def keys(self, first: int, stop: int) -> list[bytes]:
+        """The UTF-8 keys of entries *first* to *stop* - 1, with two reads."""
+        if stop <= first:
+            return []
+        starts, area = self._stretch(first, stop)
+        return [area[a:b] for a, b in pairwise(starts)]
+
+    def key(self, i: int) -> bytes:
+        """The UTF-8 key of entry *i*: the key of line ``i * block_size``."""
+        return self.keys(i, i + 1)[0]
 
     def find_block(self, key: bytes) -> int:
         """The first block that can hold *key*: O(log n) bisection of the index.
@@ -223,44 +274,47 @@ class SparseIndex:
         Contract: with i = bisect_left(keys, key), every entry before i is < key and every
         entry from i on is >= key, so the first line with *key* is in block i - 1 (its
         tail) or at the start of block i. Returns max(i - 1, 0).
+
+        Two steps: bisect the in-memory summary, which puts i in one stretch of at most
+        SUMMARY_STRIDE entries, then read that stretch's keys (two preads) and bisect them.
         """
-        lo, hi = 0, self.entry_count
-        base, starts, buffer = self._keys_base, self._starts, self._buffer
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if buffer[base + starts[mid] : base + starts[mid + 1]] < key:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo - 1 if lo > 0 else 0
+        top = bisect_left(self._summary, key)
+        first = (top - 1) * SUMMARY_STRIDE + 1 if top else 0
+        stop = min(top * SUMMARY_STRIDE, self.entry_count)
+        lo, hi = 0, stop - first
+        if hi > 0:
+            starts, area = self._stretch(first, stop)
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if area[starts[mid] : starts[mid + 1]] < key:
+                    lo = mid + 1
+                else:
+                    hi = mid
+        i = first + lo
+        return i - 1 if i > 0 else 0
 
     def close(self) -> None:
-        """Release the views into the buffer and close the buffer if it is an mmap."""
-        for view in self._views:
-            view.release()
-        self._views = []
-        close = getattr(self._buffer, "close", None)
-        if close is not None:
-            close()
+        """Close the index file. Idempotent."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        self._data = b""
 
 
 def read_index(index_path: str) -> SparseIndex | None:
     """Open and verify an index file; None when it does not exist."""
-    import mmap
-
     try:
-        with open(index_path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            buffer = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
+        fd = os.open(index_path, os.O_RDONLY)
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise IndexCorruptError(f"{index_path}: cannot read: {describe_os_error(exc)}") from exc
     try:
-        return SparseIndex(buffer, index_path)
-    except BaseException:
-        if not isinstance(buffer, bytes):
-            buffer.close()
+        return SparseIndex(fd, index_path)
+    except BaseException as exc:
+        os.close(fd)
+        if isinstance(exc, OSError):
+            raise IndexCorruptError(f"{index_path}: cannot read: {describe_os_error(exc)}") from exc
         raise
 
 
@@ -272,8 +326,10 @@ def write_index(index_path: str, data: bytes) -> None:
 
 def with_mtime(index: SparseIndex, mtime_ns: int) -> bytes:
     """A copy of *index*'s file with a new dictionary mtime and a recomputed checksum."""
-    head = HEADER.pack(*index.header._replace(dict_mtime_ns=mtime_ns, index_crc=0))[:CRC_FIELD]
-    body = bytes(index._buffer[HEADER.size :])
+    values = list(index.header.values())
+    values[Header.FIELDS.index("dict_mtime_ns")] = mtime_ns
+    head = HEADER.pack(*values)[:CRC_FIELD]
+    body = index._read(HEADER.size, index.size - HEADER.size)
     return head + struct.pack("<I", zlib.crc32(body, zlib.crc32(head))) + body
 
 
@@ -297,7 +353,7 @@ def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = 
         if header.dict_size == stat.st_size:
             if header.dict_mtime_ns == stat.st_mtime_ns:
                 return index
-            if dictionary_crc(fd) == header.dict_crc:
+            if file_crc(fd) == header.dict_crc:
                 if refresh:
                     try:
                         write_index(index_path, with_mtime(index, stat.st_mtime_ns))
@@ -366,13 +422,18 @@ def check_index(dict_path: str) -> list[str]:
             problems.append(f"{index_path}: records dictionary CRC-32 {header.dict_crc:08x}, but {dict_path} has {expected.crc:08x}")
         if header.word_count != expected.words:
             problems.append(f"{index_path}: records {header.word_count} words, but {dict_path} has {expected.words}")
-        for i in range(min(index.entry_count, len(expected.keys))):
-            if index.offset(i) != expected.offsets[i]:
-                problems.append(f"{index_path}: entry {i}: offset {index.offset(i)}, but line {i * block_size + 1} starts at byte {expected.offsets[i]}")
-            elif index.key(i) != expected.keys[i]:
-                problems.append(f"{index_path}: entry {i}: key {bytes(index.key(i))!r}, but line {i * block_size + 1} has key {expected.keys[i]!r}")
+        count = min(index.entry_count, len(expected.keys))
+        offsets, keys = index.offsets(0, count), index.keys(0, count)
+        for i in range(count):
+            line = i * block_size + 1
+            if offsets[i] != expected.offsets[i]:
+                problems.append(f"{index_path}: entry {i}: offset {offsets[i]}, but line {line} starts at byte {expected.offsets[i]}")
+            elif keys[i] != expected.keys[i]:
+                problems.append(f"{index_path}: entry {i}: key {keys[i]!r}, but line {line} has key {expected.keys[i]!r}")
             if len(problems) >= MAX_PROBLEMS:
                 break
+        if index._summary != expected.keys[::SUMMARY_STRIDE]:
+            problems.append(f"{index_path}: the summary does not hold the key of every {SUMMARY_STRIDE}th entry")
     finally:
         index.close()
     return problems

@@ -50,6 +50,19 @@ def test_a_group_spanning_many_blocks(tmp_path):
         assert dictionary.anagrams("aa") == [] and dictionary.anagrams("zzz") == []
 
 
+@pytest.mark.parametrize("block_size", [1, 2, 64])
+def test_many_index_entries_use_the_summary(tmp_path, block_size):
+    words = [f"{a}{b}{c}" for a in "abcdefghij" for b in "klmnopqrst" for c in "uvwxyzabcd"]
+    path = make_dictionary(tmp_path, words, block_size=block_size)
+    model = anagram_model(words)
+    with Dictionary(path) as dictionary:
+        assert dictionary.block_count == -(-len(set(words)) // block_size)
+        for key, expected in model.items():
+            assert dictionary.words_with_key(key) == expected
+        for missing in ("a", "zzzz", "aaab", "kkk", "ddd"):
+            assert dictionary.words_with_key(missing) == model.get(missing, [])
+
+
 def test_lookup_calls_the_action_and_folds_case_and_accents(sample_dictionary):
     seen: list[str] = []
     with Dictionary(sample_dictionary) as dictionary:

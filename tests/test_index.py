@@ -24,9 +24,10 @@ def golden_index(mtime_ns: int) -> bytes:
     offsets = struct.pack("<4Q", 0, 6, 14, 18)  # lines 1, 3, 5 and the file size
     starts = struct.pack("<4I", 0, 1, 4, 7)
     keys = b"a" + b"act" + b"dgo"
-    head = b"ANAGRIDX" + struct.pack("<IIQqQQQI", 1, 2, 18, mtime_ns, 5, 3, 7, zlib.crc32(GOLDEN_WORDS))
-    crc = zlib.crc32(offsets + starts + keys, zlib.crc32(head))
-    return head + struct.pack("<I", crc) + offsets + starts + keys
+    summary = b"a"  # the keys of entries 0, 64, ...: here only entry 0
+    head = b"ANAGRIDX" + struct.pack("<IIQqQQQQI", 1, 2, 18, mtime_ns, 5, 3, 7, 1, zlib.crc32(GOLDEN_WORDS))
+    crc = zlib.crc32(offsets + starts + keys + summary, zlib.crc32(head))
+    return head + struct.pack("<I", crc) + offsets + starts + keys + summary
 
 
 def test_golden_index_bytes(tmp_path):
@@ -90,7 +91,7 @@ def corruptions(data: bytes):
     yield "truncated body", data[:-3]
     yield "trailing garbage", data + b"junk"
     yield "bad magic", b"XNAGRIDX" + data[8:]
-    for position in (9, 20, 61, 70, -1):
+    for position in (9, 20, 61, 69, 80, -1):
         flipped = bytearray(data)
         flipped[position] ^= 0x10
         yield f"bit flipped at byte {position}", bytes(flipped)
@@ -229,5 +230,5 @@ def test_save_index_reports_storage_errors(tmp_path):
         save_index(str(tmp_path / "missing.txt"))
 
 
-def test_header_layout_is_64_bytes():
-    assert HEADER.size == 64
+def test_header_layout_is_72_bytes():
+    assert HEADER.size == 72

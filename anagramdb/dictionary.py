@@ -19,8 +19,9 @@ from __future__ import annotations
 import mmap
 import os
 import stat as stat_module
+import threading
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from .atomic import describe_os_error
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError
@@ -31,6 +32,8 @@ DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"
 NAMED_DICTIONARIES = {"full": "words.txt", "common": "common.txt"}
 DEFAULT_NAME = "full"
 ENVIRONMENT_VARIABLE = "ANAGRAMDB_DICT"
+CACHE_BLOCKS = 256  # decoded blocks kept per Dictionary: about 2 MiB at 64 short words a block
+PROMOTE_AFTER = 4  # searches of one block after which all its keys are computed
 
 
 def resolve_path(spec: str | None = None) -> str:
@@ -47,6 +50,53 @@ def resolve_path(spec: str | None = None) -> str:
     return spec
 
 
+class Block:
+    """The words of one block, their first and last keys, and (once the block is reused)
+    the keys of all its words.
+
+    A block met once is searched by bisecting its words with a key function (about six
+    key computations); one met PROMOTE_AFTER times gets every key computed, so that later
+    searches bisect a plain list.
+    """
+
+    __slots__ = ("first", "keys", "last", "uses", "words")
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+        self.keys: list[str] | None = None
+        self.first = word_key(words[0]) if words else ""
+        self.last = word_key(words[-1]) if words else ""
+        self.uses = 0
+
+    def all_keys(self) -> list[str]:
+        """The key of every word, computed once."""
+        if self.keys is None:
+            self.keys = [word_key(word) for word in self.words]
+        return self.keys
+
+    def position(self, key: str) -> int:
+        """Where *key* is, or would be, among the block's words (bisect_left by key)."""
+        self.uses += 1
+        if self.keys is None and self.uses < PROMOTE_AFTER:
+            return bisect_left(self.words, key, key=word_key)
+        return bisect_left(self.all_keys(), key)
+
+    def run(self, position: int, key: str) -> list[str]:
+        """The words from *position* on whose key is *key*."""
+        words, keys = self.words, self.keys
+        end = position
+        if keys is not None:
+            while end < len(words) and keys[end] == key:
+                end += 1
+        else:
+            while end < len(words) and word_key(words[end]) == key:
+                end += 1
+        return words[position:end]
+
+
+EMPTY_BLOCK = Block([])
+
+
 class Dictionary:
     """A sorted dictionary file, memory-mapped, with its sparse index.
 
@@ -57,11 +107,16 @@ class Dictionary:
             d.anagrams("listen")   # ['enlist', 'inlets', 'listen', 'silent', 'tinsel']
     """
 
-    def __init__(self, path: str | None = None, *, block_size: int = BLOCK_SIZE) -> None:
+    def __init__(self, path: str | None = None, *, block_size: int = BLOCK_SIZE, cache_blocks: int = CACHE_BLOCKS) -> None:
+        """Open *path* (see resolve_path). *block_size* applies if the index is rebuilt;
+        *cache_blocks* bounds the decoded blocks kept between lookups (0 keeps none)."""
         self.path = resolve_path(path)
         self.index_path = index_path_for(self.path)
         self._map: mmap.mmap | bytes = b""
         self._index: SparseIndex | None = None
+        self._cache: dict[int, Block] = {}
+        self._cache_limit = cache_blocks
+        self._cache_lock = threading.Lock()
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
@@ -91,6 +146,7 @@ class Dictionary:
 
     def close(self) -> None:
         """Unmap the dictionary and the index. Idempotent."""
+        self._cache = {}
         if self._index is not None:
             self._index.close()
             self._index = None
@@ -133,24 +189,66 @@ class Dictionary:
             words.pop()
         return words
 
+    def cached_block(self, number: int, memo: dict[int, Block] | None = None) -> Block:
+        """Block *number* as a :class:`Block`, through *memo* (one caller's) and a small
+        bounded cache shared by the Dictionary's lookups (first in, first out), so memory
+        stays flat while repeated and neighbouring lookups find their blocks decoded."""
+        if memo is not None and number in memo:
+            return memo[number]
+        block = self._cache.get(number)
+        if block is None:
+            block = Block(self.block(number))
+            if self._cache_limit:
+                with self._cache_lock:
+                    if len(self._cache) >= self._cache_limit:
+                        self._cache.pop(next(iter(self._cache)), None)
+                    self._cache[number] = block
+        if memo is not None:
+            memo[number] = block
+        return block
+
+    def find_keys(self, keys: Iterable[str], memo: dict[int, Block] | None = None) -> Iterator[tuple[str, list[str]]]:
+        """Yield ``(key, words)`` for each of *keys* that the dictionary holds.
+
+        Give the keys in ascending order: then the walk goes front to back through the file,
+        consecutive keys in one block cost a bisection of that block, and each block is
+        decoded at most once per call (or per *memo*, a dict a caller keeps across calls).
+        Any order gives correct answers, more slowly. Cost: O(log 64) per key, plus one
+        index bisection and at most one block decode per block reached.
+        """
+        index = self.index
+        if not index.entry_count:
+            return
+        last_block = index.entry_count - 1
+        number, block = -1, EMPTY_BLOCK
+        for key in keys:
+            if number < 0 or not block.first <= key <= block.last:
+                target = index.find_block(key.encode("utf-8"))
+                if target != number:
+                    number = target
+                    block = self.cached_block(number, memo)
+            position = block.position(key)
+            found: list[str] = []
+            while True:
+                found.extend(block.run(position, key))
+                # A run of equal keys, or the key's first word, may be in the next block.
+                if key < block.last or number >= last_block:
+                    break
+                number += 1
+                block = self.cached_block(number, memo)
+                position = 0
+            if found:
+                yield key, found
+
     def words_with_key(self, key: str) -> list[str]:
         """The words whose key is *key* (already computed), in file order.
 
         Cost: O(log(N / block_size)) to bisect the index, then one block (two or more only
         when a run of equal keys crosses a block boundary), bisected by key.
         """
-        index = self.index
-        number = index.find_block(key.encode("utf-8"))
-        found: list[str] = []
-        while number < index.entry_count:
-            words = self.block(number)
-            start = 0 if found else bisect_left(words, key, key=word_key)
-            for word in words[start:] if start else words:
-                if word_key(word) != key:
-                    return found
-                found.append(word)
-            number += 1
-        return found
+        for _, words in self.find_keys((key,)):
+            return words
+        return []
 
     def lookup(self, letters: str, action: Callable[[str], object]) -> None:
         """Call ``action(word)`` for each word that is an anagram of *letters*.

@@ -37,6 +37,7 @@ VERSION = 1
 BLOCK_SIZE = 64
 INDEX_SUFFIX = ".idx"
 SUMMARY_STRIDE = 64
+CACHE_STRETCHES = 64  # stretches of SUMMARY_STRIDE index keys kept decoded: about 250 KiB
 HEADER = struct.Struct("<8sIIQqQQQQII")
 CRC_FIELD = 68  # byte offset of the index CRC-32, the header's last field
 MAX_PROBLEMS = 100
@@ -231,6 +232,7 @@ class SparseIndex:
             raise IndexCorruptError(f"{path}: offsets do not span the dictionary (0 to {header.dict_size})")
         summary = self._read(summary_base, header.summary_size)
         self._summary = summary.split(b"\n") if entries else []
+        self._stretches: dict[int, list[bytes]] = {}
         if len(self._summary) != -(-entries // SUMMARY_STRIDE):
             raise IndexCorruptError(f"{path}: the summary holds {len(self._summary)} keys, expected {-(-entries // SUMMARY_STRIDE)}")
 
@@ -280,17 +282,13 @@ class SparseIndex:
         """
         top = bisect_left(self._summary, key)
         first = (top - 1) * SUMMARY_STRIDE + 1 if top else 0
-        stop = min(top * SUMMARY_STRIDE, self.entry_count)
-        lo, hi = 0, stop - first
-        if hi > 0:
-            starts, area = self._stretch(first, stop)
-            while lo < hi:
-                mid = (lo + hi) // 2
-                if area[starts[mid] : starts[mid + 1]] < key:
-                    lo = mid + 1
-                else:
-                    hi = mid
-        i = first + lo
+        stretch = self._stretches.get(top)
+        if stretch is None:
+            stretch = self.keys(first, min(top * SUMMARY_STRIDE, self.entry_count))
+            if len(self._stretches) >= CACHE_STRETCHES:
+                self._stretches.pop(next(iter(self._stretches)), None)
+            self._stretches[top] = stretch
+        i = first + bisect_left(stretch, key)
         return i - 1 if i > 0 else 0
 
     def close(self) -> None:

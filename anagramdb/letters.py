@@ -1,0 +1,206 @@
+"""The letters round: the longest words that can be made from a rack of letters.
+
+The search is the 1988 original's: look up the key of the whole rack, then the key of
+every *distinct* sub-multiset one letter shorter, and so on down, stopping after the
+length at which there are ``enough`` candidates. All the keys of one length are looked up
+in ascending order in one walk (Dictionary.find_keys), so the file is read front to back
+and each block is decoded at most once per walk; the Dictionary's block cache carries
+decoded blocks from one length to the next.
+
+Racks can be long, and a rack of n distinct letters has 2**n sub-multisets. When looking
+them up would cost more than reading the whole dictionary once, the solver instead makes
+one sequential pass with a multiset-containment test per word (``strategy()`` says which,
+from the cost model below).
+
+A ``?`` is a blank that stands for any one letter; each result says what its blanks became.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations_with_replacement
+from typing import NamedTuple
+
+from .dictionary import Block, Dictionary
+from .errors import InvalidRackError
+from .keys import bad_characters, describe, fold, word_key
+
+BLANK = "?"
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+MIN_LENGTH = 3
+ENOUGH = 10
+COUNTDOWN_RACK = 9
+# Cost model, in microseconds, measured on the default dictionary by
+# benchmarks/letters_crossover.py: a key looked up in a walk of many keys (blocks shared
+# by neighbouring keys), and a word tested in a sequential pass.
+COST_PER_KEY = 0.9
+COST_PER_WORD = 0.7
+# Keys are generated in memory before the walk: past this many (about 7 MiB) the pass is
+# used whatever the model says, so memory stays flat on huge dictionaries.
+MAX_LOOKUP_KEYS = 100_000
+
+
+class LettersWord(NamedTuple):
+    """A word the rack makes: its length, its Countdown score, and what its blanks became."""
+
+    word: str
+    length: int
+    score: int
+    blanks: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form: word, length, score, and blanks when there are any."""
+        record: dict[str, object] = {"word": self.word, "length": self.length, "score": self.score}
+        if self.blanks:
+            record["blanks"] = list(self.blanks)
+        return record
+
+
+def score(length: int) -> int:
+    """Countdown scoring: one point a letter, and 18 (double) for a nine-letter word."""
+    return 2 * length if length == COUNTDOWN_RACK else length
+
+
+def parse_rack(rack: str) -> tuple[str, int]:
+    """Split a rack into its folded letters (as a key) and its number of blanks.
+
+    Raises InvalidRackError naming the characters that are neither letters nor ``?``.
+    """
+    letters = rack.replace(BLANK, "")
+    blanks = len(rack) - len(letters)
+    if not rack.strip():
+        raise InvalidRackError("empty rack: give letters such as GYROSCOPE, with ? for a blank")
+    if letters and not (letters.isalpha() and fold(letters).isalpha()):
+        raise InvalidRackError(f"rack {rack!r} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}")
+    return word_key(letters) if letters else "", blanks
+
+
+def sub_keys_by_length(key: str, blanks: int = 0) -> dict[int, list[str]]:
+    """Every distinct key made of letters from *key* plus up to *blanks* wildcards,
+    grouped by length, each group sorted.
+
+    Repeated letters give each sub-multiset once: for ``"aab"`` the keys of length 2 are
+    ``["aa", "ab"]``, not ``["aa", "ab", "ab"]``. Built letter by letter in alphabetical
+    order (each key extends a shorter one by a run of one letter), so no key is made twice.
+    """
+    keys = [""]
+    for letter, count in sorted(Counter(key).items()):
+        keys = [base + letter * n for base in keys for n in range(count + 1)]
+    if blanks:
+        wild = [""]
+        for size in range(1, blanks + 1):
+            wild += ["".join(combo) for combo in combinations_with_replacement(ALPHABET, size)]
+        keys = list({"".join(sorted(base + extra)) for base in keys for extra in wild})
+    groups: dict[int, list[str]] = {}
+    for sub in keys:
+        groups.setdefault(len(sub), []).append(sub)
+    for group in groups.values():
+        group.sort()
+    return groups
+
+
+def count_sub_keys(key: str, blanks: int, min_length: int) -> int:
+    """An upper bound on the keys a full search looks up (all lengths >= min_length)."""
+    total = 1
+    for count in Counter(key).values():
+        total *= count + 1
+    # Each blank multiplies the choices by up to 27 (no letter, or one of 26).
+    return total * 27**blanks
+
+
+def strategy(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> str:
+    """``"lookup"`` (sub-multiset lookups) or ``"scan"`` (one pass), by the cost model.
+
+    Lookups cost about COST_PER_KEY per key; the pass about COST_PER_WORD per word. On the
+    default dictionary (247,207 words) the measured crossover is near 180,000 keys (racks
+    of about 23 letters); the model puts it at 192,000, and MAX_LOOKUP_KEYS caps it at
+    100,000, so racks of more than about 20 letters, or 9 letters and 2 blanks, are
+    answered by the pass (about 0.17 s).
+    """
+    keys = count_sub_keys(key, blanks, min_length)
+    if keys > MAX_LOOKUP_KEYS:
+        return "scan"
+    return "lookup" if keys * COST_PER_KEY <= dictionary.word_count * COST_PER_WORD else "scan"
+
+
+def _blanks_used(key: str, word_letters: str) -> tuple[str, ...]:
+    """Which letters of a word's key the rack's blanks had to supply (none: ``()``)."""
+    need = Counter(word_letters)
+    need.subtract(Counter(key))
+    return tuple(sorted(letter for letter, n in need.items() for _ in range(n) if n > 0))
+
+
+def _results(words_by_length: dict[int, list[tuple[str, tuple[str, ...]]]], enough: int, everything: bool) -> list[LettersWord]:
+    """Longest first, then alphabetical; whole lengths until there are *enough* words."""
+    results: list[LettersWord] = []
+    make = LettersWord._make
+    for length in sorted(words_by_length, reverse=True):
+        if not everything and len(results) >= enough:
+            break
+        points = score(length)
+        found = words_by_length[length]
+        found.sort()
+        results.extend(make((word, length, points, used)) for word, used in found)
+    return results
+
+
+def _by_lookup(dictionary: Dictionary, key: str, blanks: int, min_length: int, enough: int, everything: bool) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
+    groups = sub_keys_by_length(key, blanks)
+    memo: dict[int, Block] = {}
+    words_by_length: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
+    total = 0
+    for length in range(len(key) + blanks, min_length - 1, -1):
+        found: list[tuple[str, tuple[str, ...]]] = []
+        for sub, words in dictionary.find_keys(groups.get(length, ()), memo):
+            used = _blanks_used(key, sub) if blanks else ()
+            found.extend((word, used) for word in words)
+        if found:
+            words_by_length[length] = found
+            total += len(found)
+        if not everything and total >= enough:
+            break
+    return words_by_length
+
+
+def _by_scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
+    have = Counter(key)
+    longest = len(key) + blanks
+    rack_letters = set(key)
+    words_by_length: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
+    for number in range(dictionary.block_count):
+        block = dictionary.cached_block(number)
+        for word, word_letters in zip(block.words, block.all_keys(), strict=True):
+            length = len(word_letters)
+            if length < min_length or length > longest:
+                continue
+            if not blanks and not rack_letters.issuperset(word_letters):
+                continue
+            short = sum(max(0, n - have[letter]) for letter, n in Counter(word_letters).items())
+            if short <= blanks:
+                used = _blanks_used(key, word_letters) if short else ()
+                words_by_length.setdefault(length, []).append((word, used))
+    return words_by_length
+
+
+def solve_letters(
+    dictionary: Dictionary,
+    rack: str,
+    min_length: int = MIN_LENGTH,
+    enough: int = ENOUGH,
+    all: bool = False,
+) -> list[LettersWord]:
+    """The words made from a sub-multiset of *rack*, longest first, then alphabetical.
+
+    By default the search stops after the length at which it has at least *enough*
+    words; ``all=True`` goes down to *min_length*. ``?`` in the rack is a blank.
+    Cost: about COST_PER_KEY microseconds per distinct sub-multiset key looked up, or one
+    pass over the dictionary for racks where that is cheaper (see strategy()).
+    """
+    key, blanks = parse_rack(rack)
+    if min_length < 1:
+        raise InvalidRackError(f"minimum length must be at least 1, not {min_length}")
+    if strategy(dictionary, key, blanks, min_length) == "lookup":
+        found = _by_lookup(dictionary, key, blanks, min_length, enough, all)
+    else:
+        found = _by_scan(dictionary, key, blanks, min_length)
+    return _results(found, enough, all)

@@ -18,6 +18,7 @@ A ``?`` is a blank that stands for any one letter; each result says what its bla
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
@@ -162,11 +163,11 @@ def _by_lookup(dictionary: Dictionary, key: str, blanks: int, min_length: int, e
     return words_by_length
 
 
-def _by_scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
+def _scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """One pass over the dictionary: (word, its key, blanks used) for each word the rack makes."""
     have = Counter(key)
     longest = len(key) + blanks
     rack_letters = set(key)
-    words_by_length: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
     for number in range(dictionary.block_count):
         block = dictionary.cached_block(number)
         for word, word_letters in zip(block.words, block.all_keys(), strict=True):
@@ -177,9 +178,32 @@ def _by_scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> 
                 continue
             short = sum(max(0, n - have[letter]) for letter, n in Counter(word_letters).items())
             if short <= blanks:
-                used = _blanks_used(key, word_letters) if short else ()
-                words_by_length.setdefault(length, []).append((word, used))
+                yield word, word_letters, _blanks_used(key, word_letters) if short else ()
+
+
+def _by_scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
+    words_by_length: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
+    for word, word_letters, used in _scan(dictionary, key, blanks, min_length):
+        words_by_length.setdefault(len(word_letters), []).append((word, used))
     return words_by_length
+
+
+def words_within(dictionary: Dictionary, key: str, min_length: int = 1, max_length: int | None = None) -> dict[str, list[str]]:
+    """Every dictionary key that is a sub-multiset of *key*, with its words.
+
+    The lookups or the single pass, whichever the cost model prefers (see strategy()):
+    the first step of multi-word anagram searches.
+    """
+    longest = len(key) if max_length is None else min(max_length, len(key))
+    if strategy(dictionary, key, 0, min_length) == "lookup":
+        groups = sub_keys_by_length(key)
+        wanted = sorted(sub for length, subs in groups.items() if min_length <= length <= longest for sub in subs)
+        return dict(dictionary.find_keys(wanted))
+    found: dict[str, list[str]] = {}
+    for word, word_letters, _ in _scan(dictionary, key, 0, min_length):
+        if len(word_letters) <= longest:
+            found.setdefault(word_letters, []).append(word)
+    return found
 
 
 def solve_letters(

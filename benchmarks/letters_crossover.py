@@ -19,8 +19,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from anagramdb import Dictionary  # noqa: E402
-from anagramdb.letters import _by_lookup, _by_scan, count_sub_keys, parse_rack  # noqa: E402
+from anagramdb import Dictionary
+from anagramdb.letters import _by_lookup, _by_scan, count_sub_keys, parse_rack
 
 LETTERS = "aaaaaaaaaaaaaaabbcccddddddeeeeeeeeeeeeeeeeeeeeeffggghhiiiiiiiiiiiiijklllllmmmmnnnnnnnnoooooooooooooppppqrrrrrrrrrsssssssssttttttttttuuuuuvwxyz"
 

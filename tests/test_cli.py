@@ -19,7 +19,7 @@ from .conftest import write_list
 
 runner = CliRunner()
 README = os.path.join(os.path.dirname(__file__), "..", "README.md")
-COMMANDS = ["anagrams", "build", "index", "info"]
+COMMANDS = ["anagrams", "build", "conundrum", "draw", "index", "info", "letters", "phrases"]
 
 
 def invoke(*args: str, stdin: str | None = None):
@@ -48,7 +48,7 @@ def test_anagrams_batch_from_stdin(sample_dictionary):
     result = invoke("--dict", sample_dictionary, "anagrams", "-", "--json", stdin="stone\nx1\n")
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert records[0]["words"] == ["notes", "onset", "stone", "tones"]
-    assert records[1]["query"] == "x1" and "not letters" in records[1]["error"]
+    assert records[1]["letters"] == "x1" and "not letters" in records[1]["error"]
 
 
 def test_environment_variable_chooses_the_dictionary(sample_dictionary, monkeypatch):
@@ -56,11 +56,45 @@ def test_environment_variable_chooses_the_dictionary(sample_dictionary, monkeypa
     assert json.loads(invoke("info", "--json").stdout)["words"] == 14
 
 
+def test_letters_human_json_and_batch():
+    result = invoke("letters", "countdown")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:3] == ["countdown", "  9 letters, 18 points: countdown", "  7 letters, 7 points: cutdown nutwood woodcut"]
+    record = json.loads(invoke("letters", "gyro?cope", "--json", "--enough", "1").stdout)
+    assert record["rack"] == "gyro?cope" and record["words"][0] == {"word": "gyroscope", "length": 9, "score": 18, "blanks": ["s"]}
+    result = invoke("letters", "-", "--json", "--all", "--min", "8", stdin="countdown\nab1\n\nzzz\n")
+    assert result.exit_code == 2
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["rack"] for line in lines] == ["countdown", "ab1", "zzz"]
+    assert "error" in lines[1] and lines[2]["words"] == []
+    result = invoke("letters", "-", stdin="countdown\n")
+    assert result.stdout.startswith("countdown\n  9 letters, 18 points: countdown")
+
+
+def test_conundrum_commands():
+    result = invoke("conundrum", "canedanon")
+    assert result.stdout.strip() == "canedanon: cannonade (the unique answer)"
+    made = [json.loads(line) for line in invoke("conundrum", "--generate", "--count", "2", "--seed", "5", "--json").stdout.splitlines()]
+    assert len(made) == 2 and all(sorted(m["clue"]) == sorted(m["answer"]) for m in made)
+    assert invoke("conundrum").exit_code == 2
+    assert invoke("conundrum", "abc", "--generate").exit_code == 2
+
+
+def test_phrases_and_draw_commands():
+    result = invoke("phrases", "count down", "--max-words", "2", "--min-length", "4", "--json")
+    record = json.loads(result.stdout)
+    assert ["count", "down"] in record["phrases"] and record["count"] == len(record["phrases"])
+    assert json.loads(invoke("draw", "letters", "--seed", "3", "--json").stdout)["letters"] == "NEOBITDLN"
+    assert invoke("draw", "letters", "--vowels", "6").exit_code == 2
+
+
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
         (["anagrams", "l1sten"], 2, "contain characters that are not letters: '1'"),
         (["anagrams", ""], 2, "no letters given"),
+        (["letters", "12345"], 2, "neither letters nor ? blanks: '1', '2', '3', '4', '5'"),
+        (["letters", "   "], 2, "empty rack"),
         (["--dict", "/nonexistent/words.txt", "info"], 1, "cannot open dictionary /nonexistent/words.txt: No such file or directory"),
     ],
 )

@@ -1,0 +1,129 @@
+"""Commands on dictionaries: anagrams, build, index, info."""
+
+import sys
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+
+from ..dictionary import resolve_path
+from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, reported, state
+
+
+@command
+def anagrams(
+    letters: Annotated[str, typer.Argument(help="The letters to rearrange; - reads one set of letters a line from stdin.")],
+    as_json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """List the exact anagrams of LETTERS in the dictionary."""
+    from ..keys import letters_key
+
+    with reported(), open_dictionary() as dictionary:
+
+        def answer(query: str) -> dict[str, Any]:
+            key = letters_key(query)
+            return {"letters": query, "key": key, "words": dictionary.words_with_key(key)}
+
+        if letters == "-":
+            show = lambda r: f"{r['letters']}: {' '.join(r['words'])}"  # noqa: E731
+            raise typer.Exit(batch(sys.stdin, "letters", answer, show, (lambda r: r) if as_json else None))
+        record = answer(letters)
+        if as_json:
+            emit_json(record)
+        elif record["words"]:
+            typer.echo("\n".join(record["words"]))
+        else:
+            typer.echo(f"no anagrams of {letters!r} in {dictionary.path}", err=True)
+
+
+def _parse_size(text: str) -> int:
+    units = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
+    number, unit = text.upper().rstrip("IB"), ""
+    if number and number[-1] in units:
+        number, unit = number[:-1], number[-1]
+    try:
+        return int(float(number) * units[unit])
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a size like 64M or 1G") from None
+
+
+def _progress_bar() -> Callable[[str, int, int], None] | None:
+    if not sys.stderr.isatty():
+        return None
+
+    def show(phase: str, done: int, total: int) -> None:
+        amount = f"{100 * done // total:3d}%" if total else f"{done:,} lines"
+        sys.stderr.write(f"\r{phase}: {amount}\x1b[K")
+        sys.stderr.flush()
+
+    return show
+
+
+def _end_progress() -> None:
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\x1b[K")
+
+
+@command
+def build(
+    wordlists: Annotated[list[str], typer.Argument(help="Word lists: plain, prefix-compressed or gzip; - for stdin.", metavar="WORDLIST...")],
+    output: Annotated[str, typer.Option("-o", "--output", help="The dictionary file to write (its index goes beside it).")],
+    fmt: Annotated[str, typer.Option("--format", help="Word-list format: auto, plain or prefix.")] = "auto",
+    encoding: Annotated[str, typer.Option(help="Text encoding of the word lists.")] = "utf-8",
+    min_length: Annotated[int, typer.Option(min=1, help="Drop words shorter than this.")] = 1,
+    max_length: Annotated[int | None, typer.Option(min=1, help="Drop words longer than this.")] = None,
+    keep_proper_nouns: Annotated[bool, typer.Option(help="Keep words with capital letters (proper nouns, acronyms).")] = False,
+    ascii_only: Annotated[bool, typer.Option(help="Drop words with letters outside a-z (accented letters).")] = False,
+    memory: Annotated[str, typer.Option(help="Memory budget for sorting, e.g. 64M.")] = "64M",
+    block_size: Annotated[int, typer.Option(min=1, max=65536, help="Words per index block.")] = 64,
+) -> None:
+    """Build a sorted dictionary file and its index from word lists."""
+    from ..builder import build as build_dictionary
+    from ..wordlist import WordFilter
+
+    word_filter = WordFilter(min_length, max_length, keep_proper_nouns, ascii_only)
+    with reported():
+        try:
+            report = build_dictionary(
+                wordlists, output, fmt=fmt, encoding=encoding, word_filter=word_filter,
+                memory=_parse_size(memory), block_size=block_size, progress=_progress_bar(),
+            )  # fmt: skip
+        finally:
+            _end_progress()
+        typer.echo(f"wrote {report.output} and {report.index_path}: {report.summary()}")
+
+
+@command
+def index(
+    dictionary: Annotated[str | None, typer.Argument(help="Dictionary file (default: the one in use).", metavar="DICT")] = None,
+    check: Annotated[bool, typer.Option("--check", help="Verify the dictionary and its index, change nothing, exit 1 on a problem.")] = False,
+    block_size: Annotated[int, typer.Option(min=1, max=65536, help="Words per index block when rebuilding.")] = 64,
+) -> None:
+    """Rebuild the index of a dictionary, or check both files."""
+    from ..index import check_index, index_path_for, save_index
+
+    path = resolve_path(dictionary or state["dict"])
+    with reported():
+        if check:
+            problems = check_index(path)
+            for problem in problems:
+                typer.echo(problem)
+            if problems:
+                raise typer.Exit(1)
+            typer.echo(f"{path}: ok")
+            return
+        builder = save_index(path, block_size)
+        typer.echo(f"wrote {index_path_for(path)}: {len(builder.keys)} entries for {builder.words} words (block size {block_size})")
+
+
+@command
+def info(as_json: Annotated[bool, JSON_OPTION] = False) -> None:
+    """Describe the dictionary in use: paths, words, size, index entries."""
+    with reported(), open_dictionary() as dictionary:
+        details = dictionary.info()
+        if as_json:
+            emit_json(details)
+        else:
+            width = max(map(len, details))
+            for name, value in details.items():
+                typer.echo(f"{name:<{width}}  {value}")

@@ -1,0 +1,113 @@
+"""The conundrum: solve a scrambled word, or make new conundrums as on the show.
+
+A conundrum's answer is a nine-letter word with exactly one full-length anagram in the
+full dictionary (itself), and its clue is two or three words whose letters together are
+exactly the answer's (a 4+5 or 3+3+3 split, say), none of them the answer. The splits are
+found with multi-word anagram search (phrases.py), whose candidates come from index
+lookups of the answer's sub-multisets.
+
+Answers and clue words are drawn from a dictionary of common words (the packaged
+``common``, by default) so that puzzles are fair, while uniqueness is checked against the
+full dictionary. A clue that gives the answer away is rejected: one with a word of
+GIVEAWAY_RUN or more letters that appears, in order, inside the answer (``tabletops``
+from ``table`` + ``stop``... is refused because of ``table``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from .dictionary import Dictionary
+from .errors import InvalidRackError
+from .keys import fold, letters_key
+from .phrases import phrases
+
+ANSWER_LENGTH = 9
+GIVEAWAY_RUN = 4
+MIN_CLUE_WORD = 3
+
+
+class Solution(NamedTuple):
+    """The answers to a conundrum, and whether there is exactly one."""
+
+    letters: str
+    words: list[str]
+    unique: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {"letters": self.letters, "words": self.words, "unique": self.unique}
+
+
+class Conundrum(NamedTuple):
+    """A generated conundrum: the clue as shown, its answer, and the words of the clue."""
+
+    clue: str
+    answer: str
+    words: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"clue": self.clue, "answer": self.answer, "words": list(self.words)}
+
+
+def solve_conundrum(dictionary: Dictionary, letters: str) -> Solution:
+    """The words using all of *letters* (the clue itself excluded when it is a word)."""
+    key = letters_key(letters)
+    clue = fold(letters)
+    words = [word for word in dictionary.words_with_key(key) if fold(word) != clue]
+    return Solution(letters, words, len(words) == 1)
+
+
+def gives_away(words: tuple[str, ...], answer: str) -> bool:
+    """True when a clue word of GIVEAWAY_RUN or more letters appears inside the answer."""
+    return any(len(word) >= GIVEAWAY_RUN and fold(word) in answer for word in words)
+
+
+def clue_splits(words: Dictionary, answer: str, max_words: int = 3, min_length: int = MIN_CLUE_WORD) -> list[tuple[str, ...]]:
+    """Every fair clue for *answer*: two to *max_words* words of *words*, none the answer,
+    together using exactly its letters, and not giving it away."""
+    splits = phrases(words, answer, max_words=max_words, min_length=min_length, limit=None)
+    return [split for split in splits if len(split) >= 2 and not gives_away(split, answer)]
+
+
+def candidate_answers(words: Dictionary, length: int = ANSWER_LENGTH) -> list[str]:
+    """The words of *length* lower-case letters a-z in *words*, in file order (one pass)."""
+    return [word for word in words if len(word) == length and word.isascii() and word.isalpha() and word.islower()]
+
+
+def generate(
+    full: Dictionary,
+    words: Dictionary,
+    count: int = 1,
+    seed: int | None = None,
+    max_words: int = 3,
+) -> list[Conundrum]:
+    """Up to *count* new conundrums, each with a different clue; the same *seed* gives the
+    same conundrums. Answers and clue words come from *words*; each answer is the only
+    word with its letters in *full*. Fewer come back only if the dictionaries run out."""
+    if count < 1:
+        raise InvalidRackError(f"--count must be at least 1, not {count}")
+    rng = random.Random(seed)
+    answers = candidate_answers(words)
+    rng.shuffle(answers)
+    made: list[Conundrum] = []
+    clues: set[str] = set()
+    for answer in answers:
+        if len(made) >= count:
+            break
+        if full.words_with_key(letters_key(answer)) != [answer]:
+            continue
+        splits = clue_splits(words, answer, max_words)
+        if not splits:
+            continue
+        # The fairest clues have no very short word: prefer the splits whose shortest word
+        # is longest (4+5 before 3+6 and 3+3+3), where three-letter abbreviations hide.
+        best = max(min(map(len, split)) for split in splits)
+        chosen = list(rng.choice([split for split in splits if min(map(len, split)) == best]))
+        rng.shuffle(chosen)
+        clue = "".join(chosen)
+        if clue in clues:
+            continue
+        clues.add(clue)
+        made.append(Conundrum(clue, answer, tuple(chosen)))
+    return made

@@ -1,0 +1,77 @@
+"""Draws as on the show: nine letters from the two piles, or six number tiles and a target.
+
+The letter piles are one table, LETTER_PILES, which a user can replace with a file of
+``LETTER COUNT`` lines (see docs/FORMAT.md). The counts are the ones commonly published for
+recent series of Countdown (vowels 67 tiles, consonants 74); vowels are A E I O U.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from .atomic import describe_os_error
+from .errors import InvalidRackError, StorageError
+
+VOWELS = "AEIOU"
+LETTER_PILES = {
+    "A": 15, "E": 21, "I": 13, "O": 13, "U": 5,
+    "B": 2, "C": 3, "D": 6, "F": 2, "G": 3, "H": 2, "J": 1, "K": 1, "L": 5, "M": 4, "N": 8,
+    "P": 4, "Q": 1, "R": 9, "S": 9, "T": 9, "V": 1, "W": 1, "X": 1, "Y": 1, "Z": 1,
+}  # fmt: skip
+RACK_SIZE = 9
+MIN_VOWELS = 3
+MIN_CONSONANTS = 4
+
+
+class LettersDraw(NamedTuple):
+    """Nine letters in the order drawn, and how many are vowels."""
+
+    letters: str
+    vowels: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"letters": self.letters, "vowels": self.vowels, "consonants": len(self.letters) - self.vowels}
+
+
+def read_piles(path: str) -> dict[str, int]:
+    """Letter piles from a file: one ``LETTER COUNT`` a line; blank lines and # comments ignored."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else "not UTF-8 text"
+        raise StorageError(f"cannot read letter piles {path}: {reason}") from exc
+    piles: dict[str, int] = {}
+    for number, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        parts = text.split()
+        if len(parts) != 2 or len(parts[0]) != 1 or not parts[0].isalpha() or not parts[1].isdigit() or int(parts[1]) < 1:
+            raise InvalidRackError(f"{path}: line {number}: expected a letter and a positive count, like 'E 21', not {line!r}")
+        letter = parts[0].upper()
+        if letter in piles:
+            raise InvalidRackError(f"{path}: line {number}: letter {letter} is listed twice")
+        piles[letter] = int(parts[1])
+    return piles
+
+
+def draw_letters(vowels: int | None = None, seed: int | None = None, piles: dict[str, int] | None = None) -> LettersDraw:
+    """Nine letters drawn without replacement: *vowels* from the vowel pile (3 to 5; a
+    random count in that range by default) and the rest from the consonant pile, in a
+    random order. The same *seed* gives the same draw."""
+    piles = LETTER_PILES if piles is None else piles
+    if vowels is not None and not MIN_VOWELS <= vowels <= RACK_SIZE - MIN_CONSONANTS:
+        raise InvalidRackError(f"--vowels must be from {MIN_VOWELS} to {RACK_SIZE - MIN_CONSONANTS}, not {vowels}")
+    rng = random.Random(seed)
+    if vowels is None:
+        vowels = rng.randint(MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS)
+    vowel_pile = [letter for letter, count in piles.items() if letter in VOWELS for _ in range(count)]
+    consonant_pile = [letter for letter, count in piles.items() if letter not in VOWELS for _ in range(count)]
+    consonants = RACK_SIZE - vowels
+    if len(vowel_pile) < vowels or len(consonant_pile) < consonants:
+        raise InvalidRackError(f"the piles hold {len(vowel_pile)} vowels and {len(consonant_pile)} consonants: too few for {vowels} and {consonants}")
+    drawn = rng.sample(vowel_pile, vowels) + rng.sample(consonant_pile, consonants)
+    rng.shuffle(drawn)
+    return LettersDraw("".join(drawn), vowels)

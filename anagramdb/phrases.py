@@ -1,0 +1,118 @@
+"""Multi-word anagrams: sets of dictionary words whose letters together are exactly the input's.
+
+Two steps. First the candidates: every dictionary key that is a sub-multiset of the
+input (letters.words_within: index lookups for short inputs, one pass for long ones).
+Then a depth-first search over those keys, with the letter counts packed into one integer
+(a byte a distinct letter, its top bit a guard) so that "does this word fit in what is
+left?" and "what is left after it?" are one subtraction each::
+
+    fits:  ((left | GUARD) - word) & GUARD == GUARD      left after:  left - word
+
+Each step only tries words containing one letter still left, the one the fewest
+candidates contain (some word of every answer must cover it: the exact-cover heuristic),
+and the last word allowed by ``max_words`` is a lookup of whatever is left rather than a
+search.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from .dictionary import Dictionary
+from .errors import InvalidRackError
+from .keys import letters_key
+from .letters import words_within
+
+MAX_WORDS = 3
+MIN_LENGTH = 3
+LIMIT = 100
+FIELD_BITS = 8
+MAX_REPEATS = (1 << (FIELD_BITS - 1)) - 1
+
+
+class _Stop(Exception):
+    """Raised inside the search once the limit is reached."""
+
+
+class _Packing:
+    """Letter counts of sub-multisets of one input packed into integers, a byte a letter."""
+
+    def __init__(self, key: str) -> None:
+        self.alphabet = sorted(set(key))
+        self.field = {letter: index for index, letter in enumerate(self.alphabet)}
+        self.guard = sum(1 << (FIELD_BITS * i + FIELD_BITS - 1) for i in range(len(self.alphabet)))
+
+    def pack(self, key: str) -> int:
+        return sum(1 << (FIELD_BITS * self.field[letter]) for letter in key)
+
+    def count(self, packed: int, field: int) -> int:
+        return (packed >> (FIELD_BITS * field)) & MAX_REPEATS
+
+
+def phrases(
+    dictionary: Dictionary,
+    letters: str,
+    max_words: int = MAX_WORDS,
+    min_length: int = MIN_LENGTH,
+    limit: int | None = LIMIT,
+) -> list[tuple[str, ...]]:
+    """Up to *limit* multi-word anagrams of *letters*: tuples of 1 to *max_words* words of
+    at least *min_length* letters, each tuple sorted, in search order (fewest words of the
+    first key combinations first). ``limit=None`` lists them all.
+    """
+    if max_words < 1 or min_length < 1:
+        raise InvalidRackError("--max-words and --min-length must be at least 1")
+    key = letters_key(letters.replace(" ", ""))
+    if max(key.count(letter) for letter in set(key)) > MAX_REPEATS:
+        raise InvalidRackError(f"a letter repeated more than {MAX_REPEATS} times is more than phrases handles")
+    candidates = words_within(dictionary, key, min_length)
+    packing = _Packing(key)
+    by_packed = {packing.pack(sub): sub for sub in candidates}
+    containing: list[list[tuple[int, int, str]]] = [[] for _ in packing.alphabet]
+    for sub in sorted(candidates):
+        packed = packing.pack(sub)
+        for letter in set(sub):
+            containing[packing.field[letter]].append((packed, len(sub), sub))
+    # Branch on the letter left that the fewest candidates contain: some word of every
+    # answer must cover it, and few choices there prune the search most.
+    order = sorted(range(len(packing.alphabet)), key=lambda field: len(containing[field]))
+    guard = packing.guard
+    found: list[tuple[str, ...]] = []
+    seen_keys: set[tuple[str, ...]] = set()
+    seen_phrases: set[tuple[str, ...]] = set()
+
+    def emit(keys: list[str]) -> None:
+        combination = tuple(sorted(keys))
+        if combination in seen_keys:
+            return
+        seen_keys.add(combination)
+        for words in product(*(candidates[sub] for sub in combination)):
+            phrase = tuple(sorted(words))
+            if phrase not in seen_phrases:
+                seen_phrases.add(phrase)
+                found.append(phrase)
+                if limit is not None and len(found) >= limit:
+                    raise _Stop
+
+    def search(left: int, size: int, chosen: list[str], most: int) -> None:
+        if size == 0:
+            emit(chosen)
+            return
+        if len(chosen) == most - 1:
+            last = by_packed.get(left)
+            if last is not None:
+                emit([*chosen, last])
+            return
+        rarest = next(field for field in order if packing.count(left, field))
+        for packed, length, sub in containing[rarest]:
+            rest = size - length
+            if (rest == 0 or rest >= min_length) and ((left | guard) - packed) & guard == guard:
+                search(left - packed, rest, [*chosen, sub], most)
+
+    try:
+        # Iterative deepening: every one-word answer first, then two-word ones, and so on.
+        for most in range(1, max_words + 1):
+            search(packing.pack(key), len(key), [], most)
+    except _Stop:
+        pass
+    return found

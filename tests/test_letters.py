@@ -1,0 +1,114 @@
+"""The letters solver against a brute-force multiset-containment scan."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from anagramdb import letters as letters_module
+from anagramdb.builder import build
+from anagramdb.dictionary import Dictionary
+from anagramdb.errors import InvalidRackError
+from anagramdb.keys import word_key
+from anagramdb.letters import score, solve_letters, strategy, sub_keys_by_length, words_within
+
+from .conftest import SAMPLE_WORDS, write_list
+
+
+def brute_force(words: list[str], rack: str, min_length: int) -> list[tuple[str, int]]:
+    """Every distinct word whose folded letters fit in the rack (blanks fill the gaps)."""
+    have = Counter(word_key(rack.replace("?", "")))
+    blanks = rack.count("?")
+    found = set()
+    for word in set(words):
+        need = Counter(word_key(word))
+        if sum(need.values()) >= min_length and sum(max(0, n - have[c]) for c, n in need.items()) <= blanks:
+            found.add((word, sum(need.values())))
+    return sorted(found, key=lambda item: (-item[1], item[0]))
+
+
+def expected_cut(found: list[tuple[str, int]], enough: int) -> list[tuple[str, int]]:
+    kept: list[tuple[str, int]] = []
+    for word, length in found:
+        if len(kept) >= enough and length < kept[-1][1]:
+            break
+        kept.append((word, length))
+    return kept
+
+
+word_lists = st.lists(st.text(alphabet="aabcdeéilnorst", min_size=1, max_size=8), min_size=1, max_size=200)
+racks = st.text(alphabet="aabcdeilnorstz?", min_size=1, max_size=12).filter(lambda r: r.count("?") <= 2)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(
+    words=word_lists,
+    rack=racks,
+    block_size=st.integers(1, 70),
+    min_length=st.integers(1, 4),
+    enough=st.integers(1, 15),
+    force=st.sampled_from([None, "lookup", "scan"]),
+)
+def test_solver_matches_brute_force(tmp_path_factory, monkeypatch, words, rack, block_size, min_length, enough, force):
+    directory = tmp_path_factory.mktemp("letters")
+    path = str(directory / "words.txt")
+    build([write_list(directory / "in.txt", words)], path, block_size=block_size)
+    if force is not None:
+        monkeypatch.setattr(letters_module, "strategy", lambda *args: force)
+    model = brute_force(words, rack, min_length)
+    with Dictionary(path, cache_blocks=3) as dictionary:
+        everything = solve_letters(dictionary, rack, min_length=min_length, all=True)
+        assert [(w.word, w.length) for w in everything] == model
+        assert [(w.word, w.length) for w in solve_letters(dictionary, rack, min_length, enough)] == expected_cut(model, enough)
+    for word in everything:
+        assert word.score == score(word.length)
+        assert bool(word.blanks) <= ("?" in rack)
+        letters = Counter(word_key(rack.replace("?", "")) + "".join(word.blanks))
+        assert not Counter(word_key(word.word)) - letters  # the blanks really were needed for these letters
+
+
+def test_blanks_are_marked(sample_dictionary):
+    with Dictionary(sample_dictionary) as dictionary:
+        found = {w.word: w.blanks for w in solve_letters(dictionary, "lis?en", all=True)}
+    assert found["listen"] == ("t",) and found["silent"] == ("t",)
+
+
+def test_scores():
+    assert [score(n) for n in (3, 8, 9)] == [3, 8, 18]
+
+
+def test_distinct_sub_multisets():
+    groups = sub_keys_by_length("aab")
+    assert groups[2] == ["aa", "ab"] and groups[3] == ["aab"] and groups[0] == [""]
+    assert len(sub_keys_by_length("abcdefghi")[4]) == 126
+
+
+@pytest.mark.parametrize("rack", ["", "   ", "abc1", "a-b", "ab cd"])
+def test_bad_racks(sample_dictionary, rack):
+    with Dictionary(sample_dictionary) as dictionary, pytest.raises(InvalidRackError):
+        solve_letters(dictionary, rack)
+
+
+def test_long_racks_take_the_single_pass(sample_dictionary):
+    alphabet = "abcdefghijklmnopqrstuvwxyz"
+    with Dictionary() as full:
+        assert strategy(full, "abcdefghi", 0, 3) == "lookup"
+        assert strategy(full, "abcdefghi", 1, 3) == "lookup"
+        assert strategy(full, "abcdefghi", 2, 3) == "scan"
+        assert strategy(full, alphabet, 0, 3) == "scan"
+    with Dictionary(sample_dictionary) as dictionary:
+        found = solve_letters(dictionary, alphabet, all=True)
+    assert [(w.word, w.length) for w in found] == brute_force(SAMPLE_WORDS, alphabet, 3)
+
+
+def test_words_within_both_strategies(tmp_path, monkeypatch):
+    words = ["cat", "act", "at", "tack", "stack", "a"]
+    path = str(tmp_path / "w.txt")
+    build([write_list(tmp_path / "in.txt", words)], path)
+    with Dictionary(path) as dictionary:
+        by_lookup = words_within(dictionary, "ackst", 2)
+        monkeypatch.setattr(letters_module, "strategy", lambda *args: "scan")
+        assert words_within(dictionary, "ackst", 2) == by_lookup == {"at": ["at"], "act": ["act", "cat"], "ackt": ["tack"], "ackst": ["stack"]}

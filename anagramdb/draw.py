@@ -11,7 +11,7 @@ import random
 from typing import NamedTuple
 
 from .atomic import describe_os_error
-from .errors import InvalidRackError, StorageError
+from .errors import InvalidNumbersError, InvalidRackError, StorageError
 
 VOWELS = "AEIOU"
 LETTER_PILES = {
@@ -75,3 +75,28 @@ def draw_letters(vowels: int | None = None, seed: int | None = None, piles: dict
     drawn = rng.sample(vowel_pile, vowels) + rng.sample(consonant_pile, consonants)
     rng.shuffle(drawn)
     return LettersDraw("".join(drawn), vowels)
+
+
+class NumbersDraw(NamedTuple):
+    """Six tiles in the order drawn (large ones first, as on the show) and a target."""
+
+    numbers: list[int]
+    target: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"numbers": self.numbers, "target": self.target}
+
+
+def draw_numbers(large: int | None = None, seed: int | None = None) -> NumbersDraw:
+    """Six tiles drawn without replacement: *large* of 25, 50, 75, 100 (0 to 4; random by
+    default) and the rest from two each of 1 to 10, and a target from 101 to 999."""
+    from .numbers import LARGE_TILES, SMALL_TILES, TARGET_RANGE
+
+    if large is not None and not 0 <= large <= len(LARGE_TILES):
+        raise InvalidNumbersError(f"--large must be from 0 to {len(LARGE_TILES)}, not {large}")
+    rng = random.Random(seed)
+    if large is None:
+        large = rng.randint(0, len(LARGE_TILES))
+    small_pile = [n for n in SMALL_TILES for _ in range(2)]
+    numbers = rng.sample(LARGE_TILES, large) + rng.sample(small_pile, 6 - large)
+    return NumbersDraw(numbers, rng.randint(*TARGET_RANGE))

@@ -14,7 +14,7 @@ import typer
 from .. import __version__
 from ..dictionary import ENVIRONMENT_VARIABLE
 from . import dictionary_commands, round_commands  # noqa: F401 - they register the commands
-from .common import commands, groups, state
+from .common import command_settings, commands, groups, state
 
 
 def _version(value: bool) -> None:
@@ -53,7 +53,7 @@ def make_app(only: str | None = None) -> typer.Typer:
     new.callback()(main)
     for name, function in commands.items():
         if only is None or name == only:
-            new.command(name)(function)
+            new.command(name, context_settings=command_settings.get(name))(function)
     for name, build in groups.items():
         if only is None or name == only:
             new.add_typer(build(), name=name)

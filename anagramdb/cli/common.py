@@ -17,10 +17,20 @@ groups: dict[str, Callable[[], typer.Typer]] = {}
 JSON_OPTION = typer.Option("--json", help="Print JSON.")
 
 
-def command(function: Callable[..., None]) -> Callable[..., None]:
-    """Register a command under its function's name; the apps are assembled by make_app."""
-    commands[function.__name__] = function
-    return function
+command_settings: dict[str, dict[str, Any]] = {}
+
+
+def command(function: Callable[..., None] | None = None, *, context_settings: dict[str, Any] | None = None) -> Any:
+    """Register a command under its function's name (``@command`` or
+    ``@command(context_settings=...)``); the apps are assembled by make_app."""
+
+    def register(function: Callable[..., None]) -> Callable[..., None]:
+        commands[function.__name__] = function
+        if context_settings:
+            command_settings[function.__name__] = context_settings
+        return function
+
+    return register(function) if function is not None else register
 
 
 def group(name: str) -> Callable[[Callable[[], typer.Typer]], Callable[[], typer.Typer]]:

@@ -129,4 +129,86 @@ def draw_app() -> typer.Typer:
             else:
                 typer.echo(result.letters)
 
+    @app.command("numbers")
+    def draw_numbers(
+        large: Annotated[int | None, typer.Option(help="How many large tiles (0-4; random by default).")] = None,
+        seed: Annotated[int | None, typer.Option(help="Seed for a reproducible draw.")] = None,
+        as_json: Annotated[bool, JSON_OPTION] = False,
+    ) -> None:
+        """Draw six number tiles (large ones from 25 50 75 100, small from two each of 1-10) and a target."""
+        from ..draw import draw_numbers as draw
+
+        with reported():
+            result = draw(large, seed)
+            if as_json:
+                emit_json(result.to_dict())
+            else:
+                typer.echo(f"{' '.join(map(str, result.numbers))}  target {result.target}")
+
     return app
+
+
+def _whole_numbers(texts: list[str]) -> list[int]:
+    from ..errors import InvalidNumbersError
+
+    numbers = []
+    for text in texts:
+        try:
+            numbers.append(int(text))
+        except ValueError:
+            raise InvalidNumbersError(f"{text!r} is not a whole number") from None
+    return numbers
+
+
+def _show_answer(answer, rpn: bool) -> str:  # type: ignore[no-untyped-def]
+    """The answer as on the show: steps, then the expression; several separated by blank lines."""
+    head = f"{answer.target}: exact" if answer.exact else f"{answer.target}: not reachable; nearest is {answer.value} ({answer.distance} away)"
+    if answer.count is not None:
+        head += f", {answer.count} distinct solution{'s' * (answer.count != 1)}"
+    blocks = []
+    for solution in answer.solutions:
+        lines = [f"  {step}" for step in solution.steps] or [f"  {solution.value} is one of the numbers"]
+        lines.append(f"  {solution.rpn if rpn else solution.infix} = {solution.value}")
+        blocks.append("\n".join(lines))
+    return head + "\n" + "\n\n".join(blocks)
+
+
+# A negative number must reach the solver's own check, not look like an unknown option.
+@command(context_settings={"ignore_unknown_options": True})
+def numbers(
+    args: Annotated[list[str], typer.Argument(help="The numbers (1 to 7), or 'stats' for the exhaustive statistics.", metavar="NUMBERS... | stats")],
+    target: Annotated[int | None, typer.Option(help="The target to reach.")] = None,
+    every: Annotated[bool, typer.Option("--all", help="List every distinct solution, and count them.")] = False,
+    rpn: Annotated[bool, typer.Option("--rpn", help="Show reverse Polish notation instead of infix.")] = False,
+    ascii_signs: Annotated[bool, typer.Option("--ascii", help="Use * and / instead of the × and ÷ signs.")] = False,
+    strict: Annotated[bool, typer.Option(help="Refuse games the show's tiles and targets could not make.")] = False,
+    targets: Annotated[str, typer.Option(help="stats: the range of targets, e.g. 101-999.")] = "101-999",
+    jobs: Annotated[int, typer.Option(min=0, help="stats: worker processes (0: one a core).")] = 0,
+    csv: Annotated[str | None, typer.Option(help="stats: also write per-selection results to this CSV file.")] = None,
+    as_json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Solve a numbers round (NUMBERS --target T), or 'stats': every selection against every target."""
+    from ..errors import InvalidNumbersError
+    from ..numbers import off_the_show, solutions, solve, validate
+
+    with reported():
+        if args == ["stats"]:
+            from .stats_command import run_stats
+
+            run_stats(targets, jobs, csv, as_json)
+            return
+        if target is None:
+            raise InvalidNumbersError("give the target with --target, e.g. anagramdb numbers 25 50 75 100 3 6 --target 952")
+        values = _whole_numbers(args)
+        validate(values, target)
+        problems = off_the_show(values, target)
+        if problems and strict:
+            raise InvalidNumbersError(f"not a game from the show: {'; '.join(problems)}")
+        if problems:
+            typer.echo(f"anagramdb: warning: not a game from the show: {'; '.join(problems)}", err=True)
+        answer = (solutions if every else solve)(values, target, ascii_signs)
+        if as_json:
+            emit_json(answer.to_dict())
+        else:
+            typer.echo(_show_answer(answer, rpn))
+

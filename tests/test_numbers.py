@@ -1,0 +1,198 @@
+"""The numbers solver against a slow, obviously correct model."""
+
+from __future__ import annotations
+
+import random
+import re
+from itertools import permutations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from anagramdb.draw import draw_numbers
+from anagramdb.errors import InvalidNumbersError
+from anagramdb.numbers import LARGE_TILES, join, off_the_show, render, solutions, solve
+
+STEP = re.compile(r"^(\d+) ([-+×÷*/]) (\d+) = (\d+)$")
+
+
+def model_values(numbers: tuple[int, ...]) -> set[int]:
+    """Every value any expression of some of the numbers takes, by the classic method:
+    repeatedly replace two of the numbers by the result of an allowed operation."""
+    found: set[int] = set(numbers)
+    seen: set[tuple[int, ...]] = set()
+
+    def walk(pool: tuple[int, ...]) -> None:
+        key = tuple(sorted(pool))
+        if key in seen:
+            return
+        seen.add(key)
+        found.update(pool)
+        for i, j in permutations(range(len(pool)), 2):
+            x, y = pool[i], pool[j]
+            rest = tuple(pool[k] for k in range(len(pool)) if k not in (i, j))
+            results = [x + y, x * y] if x <= y else []
+            if x > y:
+                results.append(x - y)
+            if y > 1 and x % y == 0:
+                results.append(x // y)
+            for value in results:
+                walk((*rest, value))
+
+    walk(tuple(numbers))
+    return found
+
+
+def model_forms(numbers: tuple[int, ...], target: int) -> set:  # type: ignore[type-arg]
+    """Every canonical form reaching target, by the same classic method carrying forms."""
+    found = set()
+    seen = set()
+
+    def walk(pool: tuple) -> None:  # type: ignore[type-arg]
+        key = tuple(sorted(pool))
+        if key in seen:
+            return
+        seen.add(key)
+        for value, form in pool:
+            if value == target:
+                found.add(form)
+        for i, j in permutations(range(len(pool)), 2):
+            (x, fx), (y, fy) = pool[i], pool[j]
+            rest = tuple(pool[k] for k in range(len(pool)) if k not in (i, j))
+            options = []
+            if i < j:
+                options.append((x + y, join("+", fx, fy)))
+                if x > 1 and y > 1:
+                    options.append((x * y, join("*", fx, fy)))
+            if x > y:
+                options.append((x - y, join("-", fx, fy)))
+            if y > 1 and x % y == 0:
+                options.append((x // y, join("/", fx, fy)))
+            for option in options:
+                walk((*rest, option))
+
+    walk(tuple((n, (0, n)) for n in numbers))
+    return found
+
+
+def replay(steps: list[str], numbers: list[int]) -> int | None:
+    """Check the steps obey the rules using each number once; the last result (or None)."""
+    pool = list(numbers)
+    result = None
+    for step in steps:
+        match = STEP.match(step)
+        assert match, step
+        x, op, y, z = int(match[1]), match[2], int(match[3]), int(match[4])
+        pool.remove(x)
+        pool.remove(y)
+        expected = {"+": x + y, "-": x - y, "×": x * y, "*": x * y, "÷": x // y, "/": x // y}[op]
+        assert z == expected and z > 0
+        if op in "÷/":
+            assert x % y == 0
+        pool.append(z)
+        result = z
+    return result
+
+
+games = st.tuples(st.lists(st.integers(1, 12), min_size=1, max_size=4), st.integers(1, 150))
+
+
+@settings(max_examples=150, deadline=None)
+@given(games)
+def test_solve_matches_the_model(game):
+    numbers, target = game
+    reachable = model_values(tuple(numbers))
+    answer = solve(numbers, target)
+    best = min(reachable, key=lambda v: (abs(v - target), v))
+    assert answer.value == best
+    assert answer.exact == (target in reachable)
+    solution = answer.solutions[0]
+    assert solution.value == answer.value
+    if solution.steps:
+        assert replay(solution.steps, numbers) == answer.value
+    else:
+        assert answer.value in numbers
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(2, 60))
+def test_solutions_match_the_model(numbers, target):
+    answer = solutions(numbers, target)
+    if not answer.exact:
+        return
+    assert answer.count == len(model_forms(tuple(numbers), target))
+    for solution in answer.solutions:
+        assert solution.value == target
+        if solution.steps:
+            assert replay(solution.steps, numbers) == target
+    assert [s.numbers for s in answer.solutions] == sorted(s.numbers for s in answer.solutions)
+
+
+def test_show_games():
+    answer = solve([25, 50, 75, 100, 3, 6], 952)
+    assert answer.exact and replay(answer.solutions[0].steps, [25, 50, 75, 100, 3, 6]) == 952
+    simple = solve([100, 4, 7, 1, 1, 1], 728).solutions[0]
+    assert simple.steps == ["100 + 4 = 104", "104 × 7 = 728"]
+    assert simple.infix == "(100 + 4) × 7" and simple.rpn == "(100 4 + 7 *)"
+    ascii_version = solve([100, 4, 7, 1, 1, 1], 728, ascii_signs=True).solutions[0]
+    assert ascii_version.infix == "(100 + 4) * 7"
+
+
+def test_simplest_uses_fewest_numbers():
+    answer = solve([50, 2, 3, 7, 8, 9], 100)
+    assert answer.solutions[0].steps == ["50 × 2 = 100"]
+    assert solve([5, 100, 3], 100).solutions[0].steps == []
+
+
+def test_nearest_when_unreachable():
+    answer = solve([1, 1, 2, 2, 3, 3], 999)
+    assert not answer.exact and answer.value == 81 and answer.distance == 918
+
+
+def test_all_solutions_of_a_famous_game():
+    answer = solutions([25, 50, 75, 100, 3, 6], 952)
+    assert answer.count == len(answer.solutions) >= 2
+    infixes = {s.infix for s in answer.solutions}
+    assert "((100 + 6) × 75 × 3 - 50) ÷ 25" in infixes
+
+
+def test_canonical_form_merges_order_and_regrouping():
+    a, b, c = (0, 3), (0, 5), (0, 7)
+    assert join("+", a, join("+", b, c)) == join("+", join("+", c, a), b)
+    assert join("-", a, join("-", b, c)) == join("-", join("+", a, c), b)
+    assert join("*", a, b) == join("*", b, a)
+    assert render(join("-", join("*", (0, 100), (0, 4)), (0, 7))).infix == "100 × 4 - 7"
+
+
+@pytest.mark.parametrize(
+    ("numbers", "target", "message"),
+    [([], 100, "1 to 7"), ([1] * 8, 100, "1 to 7"), ([5, -3], 100, "-3"), ([5, 0], 100, "not 0"), ([5], 0, "not 0"), ([2.5], 100, "2.5"), (["x"], 1, "'x'")],
+)
+def test_bad_input(numbers, target, message):
+    with pytest.raises(InvalidNumbersError, match=message):
+        solve(numbers, target)
+
+
+def test_off_the_show():
+    assert off_the_show([25, 50, 75, 100, 3, 6], 952) == []
+    assert off_the_show([1, 1, 1, 30, 5, 6], 50) == ["there are only 2 tiles of 1", "30 is not a tile", "the target 50 is outside 101-999"]
+
+
+@given(st.integers(0, 10**6), st.sampled_from([None, 0, 1, 2, 3, 4]))
+def test_number_draws(seed, large):
+    drawn = draw_numbers(large, seed)
+    assert len(drawn.numbers) == 6 and 101 <= drawn.target <= 999
+    assert off_the_show(drawn.numbers, drawn.target) == []
+    if large is not None:
+        assert sum(1 for n in drawn.numbers if n in LARGE_TILES) == large
+    assert draw_numbers(large, seed) == drawn
+
+
+def test_random_show_games_are_all_answered():
+    rng = random.Random(3)
+    for _ in range(40):
+        drawn = draw_numbers(seed=rng.randrange(10**9))
+        answer = solve(drawn.numbers, drawn.target)
+        if answer.solutions[0].steps:
+            assert replay(answer.solutions[0].steps, drawn.numbers) == answer.value

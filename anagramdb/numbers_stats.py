@@ -1,0 +1,288 @@
+"""Exhaustive numbers-round statistics: every six-tile selection against every target.
+
+The show's tiles (two each of 1-10, one each of 25, 50, 75, 100) give 13,243 distinct
+six-tile selections. For each, the set R of values reachable with any of its tiles is
+needed only inside the window W = [first target - 10, last target + 10]: a target's
+distance to R is at most 10 exactly when R meets W within 10 of it. R ∩ W is kept as an
+integer bitset (bit v - W.start for value v), so distances come from a few shifts:
+``near(k) = R | R << 1 | R >> 1 | ... | R << k | R >> k``.
+
+An expression using all six tiles splits at its last operation into 5+1, 4+2 or 3+3
+tiles. Selections share most of their sub-selections, so the work is arranged around
+them: phase A computes the full value set of each of the 5,402 five-tile sub-selections
+once, and combines it with every tile that extends it to a selection (the 5+1 splits);
+phase B, per selection, adds the 4+2 and 3+3 splits and the values of its sub-selections
+of up to four tiles, from value sets memoised per process. Combining "x op y lands in W"
+slices a sorted value list by bisection and maps the operation over the slice in C.
+Both phases are spread over worker processes; the result does not depend on how.
+"""
+
+from __future__ import annotations
+
+import os
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable
+from itertools import combinations
+from typing import NamedTuple
+
+from .errors import InvalidNumbersError
+from .numbers import LARGE_TILES, SHOW_TILES, TARGET_RANGE, Key, splits, sub_keys
+
+REACH = 10
+UNBOUNDED = 1 << 62
+CHUNK = 64
+
+Progress = Callable[[int, int], None]
+
+
+def selections() -> list[Key]:
+    """Every distinct six-tile selection the show's tiles allow, sorted (13,243)."""
+    tiles = [n for n, count in sorted(SHOW_TILES.items()) for _ in range(count)]
+    return sorted({tuple(sorted(combo)) for combo in combinations(tiles, 6)})
+
+
+def combine_into(found: set[int], xs: list[int], y: int, low: int = 1, high: int = UNBOUNDED) -> None:
+    """Add to *found* every allowed ``x op y`` and ``y op x`` in [low, high], x from sorted *xs*."""
+    def window(a: int, b: int) -> list[int]:
+        return xs[bisect_left(xs, a) : bisect_right(xs, b)]
+
+    found.update(map(y.__add__, window(low - y, high - y)))
+    found.update(map(y.__rsub__, window(max(low + y, y + 1), high + y)))
+    found.update(map(y.__sub__, window(max(y - high, 1), min(y - low, y - 1))))
+    if y > 1:
+        found.update(map(y.__mul__, window(max(-(-low // y), 2), high // y)))
+        found.update(x // y for x in window(low * y, high * y) if not x % y)
+    found.update(y // x for x in window(2, y // max(low, 1)) if not y % x and low <= y // x <= high)
+
+
+class _Values:
+    """Value sets (as sorted lists) of sub-multisets, memoised for the life of a process."""
+
+    def __init__(self) -> None:
+        self.memo: dict[Key, list[int]] = {}
+
+    def full(self, key: Key) -> set[int]:
+        """Every value of an expression using exactly the tiles of *key*."""
+        if len(key) == 1:
+            return {key[0]}
+        found: set[int] = set()
+        for part, rest in splits(key):
+            a, b = self.sorted(part), self.sorted(rest)
+            small, large = (a, b) if len(a) <= len(b) else (b, a)
+            for y in small:
+                combine_into(found, large, y)
+        return found
+
+    def sorted(self, key: Key) -> list[int]:
+        remembered = self.memo.get(key)
+        if remembered is None:
+            remembered = sorted(self.full(key))
+            if len(key) <= 4:
+                self.memo[key] = remembered
+        return remembered
+
+
+_values = _Values()
+
+
+class _Window:
+    """The value window W and the bit of each value in it."""
+
+    def __init__(self, first: int, last: int) -> None:
+        self.low = max(1, first - REACH)
+        self.high = last + REACH
+        self.bit = {v: 1 << (v - self.low) for v in range(self.low, self.high + 1)}
+
+    def bits(self, values: Iterable[int]) -> int:
+        """A set of values inside W as a bitset (sum of distinct powers of two = their OR)."""
+        return sum(map(self.bit.__getitem__, values))
+
+    def inside(self, xs: list[int]) -> list[int]:
+        return xs[bisect_left(xs, self.low) : bisect_right(xs, self.high)]
+
+
+def extensions(five: Key) -> list[Key]:
+    """The selections made by adding one more tile to a five-tile sub-selection."""
+    found = []
+    for tile, count in SHOW_TILES.items():
+        if five.count(tile) < count:
+            found.append(tuple(sorted((*five, tile))))
+    return found
+
+
+def _phase_a(task: tuple[list[Key], int, int]) -> dict[Key, int]:
+    """5+1 splits: the full value set of each five-tile key, combined with each extra tile."""
+    fives, first, last = task
+    window = _Window(first, last)
+    found: dict[Key, int] = {}
+    for five in fives:
+        values = sorted(_values.full(five))
+        own = window.bits(window.inside(values))
+        for selection in extensions(five):
+            extra = list(selection)
+            for tile in five:
+                extra.remove(tile)
+            reached: set[int] = set()
+            combine_into(reached, values, extra[0], window.low, window.high)
+            found[selection] = found.get(selection, 0) | own | window.bits(reached)
+    return found
+
+
+def _phase_b(task: tuple[list[Key], int, int]) -> dict[Key, int]:
+    """Per selection: the 4+2 and 3+3 splits, and every sub-selection of up to four tiles."""
+    chosen, first, last = task
+    window = _Window(first, last)
+    found: dict[Key, int] = {}
+    for selection in chosen:
+        reached: set[int] = set()
+        for key in sub_keys(selection):
+            if len(key) <= 4:
+                reached.update(window.inside(_values.sorted(key)))
+        for part, rest in splits(selection):
+            if len(part) >= 2 and len(rest) >= 2:
+                a, b = _values.sorted(part), _values.sorted(rest)
+                small, large = (a, b) if len(a) <= len(b) else (b, a)
+                for y in small:
+                    combine_into(reached, large, y, window.low, window.high)
+        found[selection] = window.bits(reached)
+    return found
+
+
+class Row(NamedTuple):
+    """One selection's results: games exactly solvable, and how many are k away."""
+
+    numbers: Key
+    large: int
+    exact: int
+    away: tuple[int, ...]  # away[k - 1]: games whose nearest reachable value is k away, k = 1..REACH
+    more: int
+
+
+class Stats(NamedTuple):
+    """Reachable values (bitsets over the window) of every selection; see to_dict."""
+
+    targets: tuple[int, int]
+    reached: dict[Key, int]
+    window_low: int
+
+    def target_mask(self) -> int:
+        first, last = self.targets
+        return ((1 << (last - first + 1)) - 1) << (first - self.window_low)
+
+    def rows(self) -> Iterable[Row]:
+        """Per selection, in sorted order: exact games and games k away."""
+        mask = self.target_mask()
+        span = self.targets[1] - self.targets[0] + 1
+        for selection in sorted(self.reached):
+            bits = self.reached[selection]
+            near = bits
+            previous = exact = (bits & mask).bit_count()
+            away = []
+            for k in range(1, REACH + 1):
+                near |= (bits << k) | (bits >> k)
+                within = (near & mask).bit_count()
+                away.append(within - previous)
+                previous = within
+            yield Row(selection, sum(1 for tile in selection if tile in LARGE_TILES), exact, tuple(away), span - previous)
+
+    def to_dict(self, listed: int = 10) -> dict[str, object]:
+        """The JSON form: per number of large tiles, selections, games, exact games and games
+        k away; per target, the selections that reach it; the hardest targets; the best and
+        worst selections (most and fewest targets reached)."""
+        first, last = self.targets
+        span = last - first + 1
+        by_large: dict[str, dict[str, object]] = {}
+        counter: list[int] = []
+        mask = self.target_mask()
+        for bits in self.reached.values():
+            _count_into(counter, bits & mask)
+        rows = list(self.rows())
+        for row in rows:
+            empty = {"selections": 0, "games": 0, "exact": 0, "away": dict.fromkeys([*map(str, range(1, REACH + 1)), "more"], 0)}
+            group = by_large.setdefault(str(row.large), empty)
+            group["selections"] += 1  # type: ignore[operator]
+            group["games"] += span  # type: ignore[operator]
+            group["exact"] += row.exact  # type: ignore[operator]
+            away = group["away"]
+            for k, count in enumerate(row.away, 1):
+                away[str(k)] += count  # type: ignore[index]
+            away["more"] += row.more  # type: ignore[index]
+        per_target = {str(t): _count_at(counter, t - self.window_low) for t in range(first, last + 1)}
+        ranked = sorted(rows, key=lambda row: (-row.exact, row.numbers))
+        hardest = sorted(per_target.items(), key=lambda item: (item[1], int(item[0])))[:listed]
+        return {
+            "targets": [first, last],
+            "selections": len(rows),
+            "by_large": dict(sorted(by_large.items())),
+            "per_target": per_target,
+            "hardest_targets": [{"target": int(t), "selections": n} for t, n in hardest],
+            "best_selections": [{"numbers": list(row.numbers), "exact": row.exact} for row in ranked[:listed]],
+            "worst_selections": [{"numbers": list(row.numbers), "exact": row.exact} for row in ranked[::-1][:listed]],
+        }
+
+
+def _count_into(counter: list[int], bits: int) -> None:
+    """Add 1 at every set bit of *bits* to a bit-sliced counter (slice i holds bit i of each count)."""
+    level = 0
+    while bits:
+        if level == len(counter):
+            counter.append(0)
+        counter[level], bits = counter[level] ^ bits, counter[level] & bits
+        level += 1
+
+
+def _count_at(counter: list[int], position: int) -> int:
+    return sum(((level >> position) & 1) << i for i, level in enumerate(counter))
+
+
+def parse_targets(text: str) -> tuple[int, int]:
+    """``"101-999"`` -> (101, 999); a single number is a range of one."""
+    parts = text.split("-")
+    try:
+        first, last = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (0, -1)
+    except ValueError:
+        first, last = 0, -1
+    if len(parts) > 2 or not 1 <= first <= last:
+        raise InvalidNumbersError(f"--targets takes a range like 101-999 of positive whole numbers, not {text!r}")
+    return first, last
+
+
+def statistics(targets: tuple[int, int] = TARGET_RANGE, jobs: int = 0, progress: Progress | None = None, chosen: list[Key] | None = None) -> Stats:
+    """Examine every selection (or those *chosen*) against every target in *targets*, on
+    *jobs* processes (0: one a core; 1: this process only). The result is the same
+    whatever *jobs* is."""
+    first, last = targets
+    chosen = selections() if chosen is None else sorted(set(chosen))
+    fives = sorted({five for selection in chosen for five in combinations(selection, 5)})
+    tasks = [(_phase_a, fives[i : i + CHUNK]) for i in range(0, len(fives), CHUNK)]
+    tasks += [(_phase_b, chosen[i : i + CHUNK]) for i in range(0, len(chosen), CHUNK)]
+    if not jobs:
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    reached: dict[Key, int] = dict.fromkeys(chosen, 0)
+    if jobs == 1:
+        results: Iterable[dict[Key, int]] = (work((part, first, last)) for work, part in tasks)
+        done = _merge(reached, results, len(tasks), progress)
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
+            done = _merge(reached, pool.imap_unordered(_run, [(work, (part, first, last)) for work, part in tasks]), len(tasks), progress)
+    assert done == len(tasks)
+    return Stats(targets, reached, _Window(first, last).low)
+
+
+def _run(task: tuple[Callable[[tuple[list[Key], int, int]], dict[Key, int]], tuple[list[Key], int, int]]) -> dict[Key, int]:
+    work, arguments = task
+    return work(arguments)
+
+
+def _merge(reached: dict[Key, int], results: Iterable[dict[Key, int]], total: int, progress: Progress | None) -> int:
+    done = 0
+    for result in results:
+        for selection, bits in result.items():
+            if selection in reached:
+                reached[selection] |= bits
+        done += 1
+        if progress is not None:
+            progress(done, total)
+    return done

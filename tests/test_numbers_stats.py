@@ -27,7 +27,7 @@ def test_there_are_13243_selections():
 
 
 def test_sample_matches_the_solver():
-    sample = random.Random(11).sample(selections(), 12) + [(1, 1, 2, 2, 3, 3)]
+    sample = [*random.Random(11).sample(selections(), 12), (1, 1, 2, 2, 3, 3)]
     stats = statistics((101, 160), jobs=1, chosen=sample)
     for row in stats.rows():
         values = reachable(row.numbers)

@@ -20,7 +20,6 @@ import mmap
 import os
 import stat as stat_module
 import threading
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 
 from .atomic import describe_os_error
@@ -33,7 +32,6 @@ NAMED_DICTIONARIES = {"full": "words.txt", "common": "common.txt"}
 DEFAULT_NAME = "full"
 ENVIRONMENT_VARIABLE = "ANAGRAMDB_DICT"
 CACHE_BLOCKS = 256  # decoded blocks kept per Dictionary: about 2 MiB at 64 short words a block
-PROMOTE_AFTER = 16  # searches of one block after which all its keys are computed (measured: 4 and 1000 do worse in batch mode)
 
 
 def resolve_path(spec: str | None = None) -> str:
@@ -51,47 +49,53 @@ def resolve_path(spec: str | None = None) -> str:
 
 
 class Block:
-    """The words of one block, their first and last keys, and (once the block is reused)
-    the keys of all its words.
+    """The words of one block, with their keys computed lazily and remembered.
 
-    A block met once is searched by bisecting its words with a key function (about six
-    key computations); one met PROMOTE_AFTER times gets every key computed, so that later
-    searches bisect a plain list.
+    A search bisects the words by key, computing the key of a word only when a probe
+    reaches it (about six per search) and keeping it, so a block searched again costs
+    fewer and fewer key computations and never more than one per word in all.
     """
 
-    __slots__ = ("first", "keys", "last", "uses", "words")
+    __slots__ = ("first", "keys", "last", "words")
 
     def __init__(self, words: list[str]) -> None:
         self.words = words
-        self.keys: list[str] | None = None
-        self.first = word_key(words[0]) if words else ""
-        self.last = word_key(words[-1]) if words else ""
-        self.uses = 0
+        self.keys: list[str | None] = [None] * len(words)
+        self.first = self.key(0) if words else ""
+        self.last = self.key(len(words) - 1) if words else ""
+
+    def key(self, index: int) -> str:
+        """The key of word *index*, computed once."""
+        found = self.keys[index]
+        if found is None:
+            found = self.keys[index] = word_key(self.words[index])
+        return found
 
     def all_keys(self) -> list[str]:
-        """The key of every word, computed once."""
-        if self.keys is None:
-            self.keys = [word_key(word) for word in self.words]
-        return self.keys
+        """The key of every word."""
+        return [self.key(index) for index in range(len(self.words))]
 
     def position(self, key: str) -> int:
         """Where *key* is, or would be, among the block's words (bisect_left by key)."""
-        self.uses += 1
-        if self.keys is None and self.uses < PROMOTE_AFTER:
-            return bisect_left(self.words, key, key=word_key)
-        return bisect_left(self.all_keys(), key)
+        lo, hi = 0, len(self.words)
+        keys = self.keys
+        while lo < hi:
+            mid = (lo + hi) // 2
+            probe = keys[mid]
+            if probe is None:
+                probe = self.key(mid)
+            if probe < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
 
     def run(self, position: int, key: str) -> list[str]:
         """The words from *position* on whose key is *key*."""
-        words, keys = self.words, self.keys
         end = position
-        if keys is not None:
-            while end < len(words) and keys[end] == key:
-                end += 1
-        else:
-            while end < len(words) and word_key(words[end]) == key:
-                end += 1
-        return words[position:end]
+        while end < len(self.words) and self.key(end) == key:
+            end += 1
+        return self.words[position:end]
 
 
 EMPTY_BLOCK = Block([])

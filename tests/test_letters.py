@@ -13,7 +13,7 @@ from anagramdb.builder import build
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidRackError
 from anagramdb.keys import word_key
-from anagramdb.letters import score, solve_letters, strategy, sub_keys_by_length, words_within
+from anagramdb.letters import score, solve_letters, strategy, sub_keys_by_length, sub_keys_of_length, words_within
 
 from .conftest import SAMPLE_WORDS, write_list
 
@@ -78,6 +78,12 @@ def test_blanks_are_marked(sample_dictionary):
 
 def test_scores():
     assert [score(n) for n in (3, 8, 9)] == [3, 8, 18]
+
+
+@given(st.text(alphabet="aabbbcdz", max_size=14), st.integers(0, 15))
+def test_sub_keys_of_one_length(key, length):
+    key = word_key(key) if key else ""
+    assert sub_keys_of_length(key, length) == sub_keys_by_length(key).get(length, [])
 
 
 def test_distinct_sub_multisets():

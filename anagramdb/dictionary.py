@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import re
 import stat as stat_module
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -31,6 +32,7 @@ DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"
 NAMED_DICTIONARIES = {"full": "words.txt", "common": "common.txt"}
 DEFAULT_NAME = "full"
 ENVIRONMENT_VARIABLE = "ANAGRAMDB_DICT"
+SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
 CACHE_BLOCKS = 256  # decoded blocks kept per Dictionary: about 2 MiB at 64 short words a block
 
 
@@ -243,6 +245,26 @@ class Dictionary:
                 position = 0
             if found:
                 yield key, found
+
+    def scan(self, pattern: re.Pattern[bytes]) -> Iterator[str]:
+        """Every line matching *pattern* (bytes, compiled with re.MULTILINE so that ``^``
+        and ``$`` anchor whole lines), in file order: one sequential pass in C.
+
+        The mapping is scanned SCAN_CHUNK bytes at a time, cut at block starts, and each
+        chunk's pages are released after it, so a pass over a huge dictionary does not
+        grow the process's memory.
+        """
+        index = self.index
+        blocks = index.entry_count
+        if not blocks or not isinstance(self._map, mmap.mmap):
+            return
+        step = max(1, SCAN_CHUNK * blocks // max(self.size, 1))
+        for first in range(0, blocks, step):
+            start, end = index.offsets(first, first + 1)[0], index.offset(min(first + step, blocks))
+            for match in pattern.finditer(self._map, start, end):
+                yield match.group().decode("utf-8")
+            aligned = start - start % mmap.PAGESIZE
+            self._map.madvise(mmap.MADV_DONTNEED, aligned, end - aligned)
 
     def words_with_key(self, key: str) -> list[str]:
         """The words whose key is *key* (already computed), in file order.

@@ -17,6 +17,7 @@ A ``?`` is a blank that stands for any one letter; each result says what its bla
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement
@@ -32,10 +33,10 @@ MIN_LENGTH = 3
 ENOUGH = 10
 COUNTDOWN_RACK = 9
 # Cost model, in microseconds, measured on the default dictionary by
-# benchmarks/letters_crossover.py: a key looked up in a walk of many keys (blocks shared
-# by neighbouring keys), and a word tested in a sequential pass.
-COST_PER_KEY = 0.9
-COST_PER_WORD = 0.7
+# benchmarks/letters_crossover.py: a key looked up in a walk of thousands of keys (blocks
+# shared by neighbouring keys), and a word passed over by the regex-filtered pass.
+COST_PER_KEY = 1.7
+COST_PER_WORD = 0.12
 # Keys are generated in memory before the walk: past this many (about 7 MiB) the pass is
 # used whatever the model says, so memory stays flat on huge dictionaries.
 MAX_LOOKUP_KEYS = 100_000
@@ -127,10 +128,11 @@ def strategy(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> 
     """``"lookup"`` (sub-multiset lookups) or ``"scan"`` (one pass), by the cost model.
 
     Lookups cost about COST_PER_KEY per key; the pass about COST_PER_WORD per word. On the
-    default dictionary (247,207 words) the measured crossover is near 180,000 keys (racks
-    of about 23 letters); the model puts it at 192,000, and MAX_LOOKUP_KEYS caps it at
-    100,000, so racks of more than about 20 letters, or 9 letters and 2 blanks, are
-    answered by the pass (about 0.17 s).
+    default dictionary (247,207 words) the measured crossover is between 14,000 keys
+    (lookups 24 ms, pass 27 ms) and 40,000 (56 ms against 37 ms); the model puts it at
+    17,400: racks of up to about 14 distinct letters, or 9 letters and a blank, are
+    looked up, longer ones take the pass (15-70 ms). MAX_LOOKUP_KEYS bounds the keys held
+    in memory on dictionaries so large that the model would allow more.
     """
     keys = count_sub_keys(key, blanks, min_length)
     if keys > MAX_LOOKUP_KEYS:
@@ -178,22 +180,29 @@ def _by_lookup(dictionary: Dictionary, key: str, blanks: int, min_length: int, e
     return words_by_length
 
 
+def line_pattern(key: str, blanks: int) -> re.Pattern[bytes]:
+    """A regex for the dictionary lines that can possibly be made from the rack: every
+    byte one of the rack's letters (either case) or any non-ASCII byte (an accented
+    letter, decided exactly later), with up to *blanks* other characters."""
+    letters = "".join(sorted({letter for letter in key if letter.isascii()}))
+    allowed = b"[" + re.escape((letters + letters.upper()).encode()) + rb"\x80-\xff]"
+    wild = b"" if not blanks else b"(?:[^\n]" + allowed + b"*){0,%d}" % blanks
+    return re.compile(b"^" + allowed + b"*" + wild + b"$", re.MULTILINE)
+
+
 def _scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> Iterator[tuple[str, str, tuple[str, ...]]]:
-    """One pass over the dictionary: (word, its key, blanks used) for each word the rack makes."""
+    """One pass over the dictionary: (word, its key, blanks used) for each word the rack
+    makes. A regex picks the candidate lines in C; each is then checked exactly."""
     have = Counter(key)
     longest = len(key) + blanks
-    rack_letters = set(key)
-    for number in range(dictionary.block_count):
-        block = dictionary.cached_block(number)
-        for word, word_letters in zip(block.words, block.all_keys(), strict=True):
-            length = len(word_letters)
-            if length < min_length or length > longest:
-                continue
-            if not blanks and not rack_letters.issuperset(word_letters):
-                continue
-            short = sum(max(0, n - have[letter]) for letter, n in Counter(word_letters).items())
-            if short <= blanks:
-                yield word, word_letters, _blanks_used(key, word_letters) if short else ()
+    for word in dictionary.scan(line_pattern(key, blanks)):
+        word_letters = word_key(word)
+        length = len(word_letters)
+        if length < min_length or length > longest:
+            continue
+        short = sum(max(0, n - have[letter]) for letter, n in Counter(word_letters).items())
+        if short <= blanks:
+            yield word, word_letters, _blanks_used(key, word_letters) if short else ()
 
 
 def _by_scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> dict[int, list[tuple[str, tuple[str, ...]]]]:

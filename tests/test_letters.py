@@ -104,6 +104,7 @@ def test_long_racks_take_the_single_pass(sample_dictionary):
         assert strategy(full, "abcdefghi", 0, 3) == "lookup"
         assert strategy(full, "abcdefghi", 1, 3) == "lookup"
         assert strategy(full, "abcdefghi", 2, 3) == "scan"
+        assert strategy(full, "abcdefghijklmnop", 0, 3) == "scan"
         assert strategy(full, alphabet, 0, 3) == "scan"
     with Dictionary(sample_dictionary) as dictionary:
         found = solve_letters(dictionary, alphabet, all=True)

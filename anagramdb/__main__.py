@@ -1,5 +1,5 @@
 """``python -m anagramdb``: the same as the ``anagramdb`` command."""
 
-from anagramdb.cli import run
+from anagramdb.console import main
 
-run()
+main()

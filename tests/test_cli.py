@@ -191,3 +191,54 @@ def test_installed_console_script_and_module():
         assert "silent" in result.stdout.split() and result.stderr == ""
         result = subprocess.run([*command, "anagrams", "42"], capture_output=True, text=True)
         assert result.returncode == 2 and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+QUICK_CASES = [
+    ["anagrams", "listen"],
+    ["anagrams", "Café", "--json"],
+    ["anagrams", "qqq"],
+    ["anagrams", "l1sten"],
+    ["anagrams", ""],
+    ["letters", "countdown"],
+    ["letters", "gyro?cope", "--json"],
+    ["letters", "zzzq"],
+    ["letters", "12345"],
+    ["letters", "countdown", "--all", "--min", "6"],
+    ["letters", "--enough=2", "countdown", "--json"],
+    ["letters", "--all", "--min=8", "gyroscope"],
+    ["--dict", "common", "letters", "stone"],
+    ["--dict=common", "anagrams", "stone", "--json"],
+    ["--dict", "/nonexistent/words.txt", "anagrams", "stone"],
+]
+
+
+@pytest.mark.parametrize("args", QUICK_CASES, ids=lambda args: " ".join(args))
+def test_quick_path_prints_what_typer_prints(args, capsys):
+    from anagramdb.console import quick
+
+    code = quick(args)
+    quick_out = capsys.readouterr()
+    result = invoke(*args)
+    assert code == result.exit_code
+    assert quick_out.out == result.stdout and quick_out.err == result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["anagrams", "-"], ["anagrams", "abc", "--all"], ["anagrams", "--help"], ["info"], [], ["letters", "a", "b"],
+        ["letters", "a", "--min", "0"], ["letters", "a", "--min"], ["letters", "a", "--min", "x"],
+    ],
+)
+def test_other_command_lines_go_to_typer(args):
+    from anagramdb.console import quick
+
+    assert quick(args) is None
+
+
+def test_quick_path_imports_no_cli_library():
+    code = (
+        "import sys\nfrom anagramdb.console import quick\nquick(['letters', 'countdown'])\n"
+        "print(sorted(m for m in ('typer', 'click', 'rich') if m in sys.modules))"
+    )
+    assert run_python(code).splitlines()[-1] == "[]"

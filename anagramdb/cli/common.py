@@ -10,6 +10,7 @@ import typer
 
 from ..dictionary import Dictionary
 from ..errors import AnagramDBError
+from ..formatting import show_warning, to_json
 
 state: dict[str, str | None] = {"dict": None}
 commands: dict[str, Callable[..., None]] = {}
@@ -43,14 +44,10 @@ def group(name: str) -> Callable[[Callable[[], typer.Typer]], Callable[[], typer
     return register
 
 
-def _show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
-    print(f"anagramdb: warning: {message}", file=sys.stderr)
-
-
 @contextmanager
 def reported() -> Iterator[None]:
     """Turn library errors into one stderr line and the error's exit code."""
-    warnings.showwarning = _show_warning
+    warnings.showwarning = show_warning
     try:
         yield
     except AnagramDBError as exc:
@@ -64,9 +61,7 @@ def open_dictionary(spec: str | None = None) -> Dictionary:
 
 
 def emit_json(value: object) -> None:
-    import json
-
-    typer.echo(json.dumps(value, ensure_ascii=False))
+    typer.echo(to_json(value))
 
 
 def batch(lines: Iterable[str], field: str, answer: Callable[[str], Any], show: Callable[[Any], str], to_json: Callable[[Any], Any] | None) -> int:

@@ -16,13 +16,12 @@ def anagrams(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List the exact anagrams of LETTERS in the dictionary."""
-    from ..keys import letters_key
+    from ..formatting import anagrams_record, no_anagrams
 
     with reported(), open_dictionary() as dictionary:
 
         def answer(query: str) -> dict[str, Any]:
-            key = letters_key(query)
-            return {"letters": query, "key": key, "words": dictionary.words_with_key(key)}
+            return anagrams_record(dictionary, query)
 
         if letters == "-":
             show = lambda r: f"{r['letters']}: {' '.join(r['words'])}"  # noqa: E731
@@ -33,7 +32,7 @@ def anagrams(
         elif record["words"]:
             typer.echo("\n".join(record["words"]))
         else:
-            typer.echo(f"no anagrams of {letters!r} in {dictionary.path}", err=True)
+            typer.echo(no_anagrams(letters, dictionary), err=True)
 
 
 def _parse_size(text: str) -> int:

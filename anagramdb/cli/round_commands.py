@@ -5,19 +5,8 @@ from typing import Annotated
 
 import typer
 
+from ..formatting import to_json
 from .common import JSON_OPTION, batch, command, emit_json, group, open_dictionary, reported
-
-
-def _show_letters(rack: str, words: list) -> str:  # type: ignore[type-arg]
-    """Words grouped by length, longest first, with the score: one line a length."""
-    if not words:
-        return f"{rack}: no words"
-    lines = [rack]
-    for length in sorted({word.length for word in words}, reverse=True):
-        same = [word for word in words if word.length == length]
-        shown = " ".join(word.word + (f" [?={''.join(word.blanks)}]" if word.blanks else "") for word in same)
-        lines.append(f"  {length} letters, {same[0].score} points: {shown}")
-    return "\n".join(lines)
 
 
 @command
@@ -29,23 +18,17 @@ def letters(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a letters round: the longest words the rack makes, with Countdown scores."""
-    from ..letters import solve_letters
+    from ..formatting import letters_answer, letters_record, letters_text
 
     with reported(), open_dictionary() as dictionary:
 
         def answer(query: str) -> tuple[str, list]:  # type: ignore[type-arg]
-            return query, solve_letters(dictionary, query, min_length, enough, everything)
-
-        def to_json(result: tuple[str, list]) -> dict[str, object]:  # type: ignore[type-arg]
-            return {"rack": result[0], "words": [word.to_dict() for word in result[1]]}
+            return letters_answer(dictionary, query, min_length, enough, everything)
 
         if rack == "-":
-            raise typer.Exit(batch(sys.stdin, "rack", answer, lambda result: _show_letters(*result), to_json if as_json else None))
+            raise typer.Exit(batch(sys.stdin, "rack", answer, letters_text, letters_record if as_json else None))
         result = answer(rack)
-        if as_json:
-            emit_json(to_json(result))
-        else:
-            typer.echo(_show_letters(*result))
+        typer.echo(to_json(letters_record(result)) if as_json else letters_text(result))
 
 
 @command

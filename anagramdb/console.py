@@ -1,0 +1,96 @@
+"""The ``anagramdb`` console entry point.
+
+The two commonest calls, ``anagramdb [--dict D] anagrams LETTERS [--json]`` and
+``anagramdb [--dict D] letters RACK [--json] [--all] [--min N] [--enough N]``, are
+answered here without importing typer and click, which take about 25 ms to import: most of a lookup's cold start. Any
+other command line (options, help, batch input, other commands) goes to the typer app in
+anagramdb.cli, which prints exactly the same for these calls (tests compare the two).
+"""
+
+from __future__ import annotations
+
+import sys
+
+QUICK_COMMANDS = ("anagrams", "letters")
+
+
+FLAGS = {"anagrams": ("--json",), "letters": ("--json", "--all")}
+VALUES = {"anagrams": (), "letters": ("--min", "--enough")}
+
+
+def parse(args: list[str]) -> tuple[str | None, str, str, dict[str, object]] | None:
+    """(dictionary, command, query, options) of a simple lookup, or None."""
+    rest = list(args)
+    spec = None
+    if len(rest) >= 2 and rest[0] == "--dict":
+        spec, rest = rest[1], rest[2:]
+    elif rest and rest[0].startswith("--dict="):
+        spec, rest = rest[0][len("--dict=") :], rest[1:]
+    if not rest or rest[0] not in QUICK_COMMANDS:
+        return None
+    command, rest = rest[0], rest[1:]
+    query, options = None, {}
+    while rest:
+        word = rest.pop(0)
+        name, _, attached = word.partition("=")
+        if word in FLAGS[command]:
+            options[word] = True
+        elif name in VALUES[command]:
+            value = attached if attached else (rest.pop(0) if rest else "")
+            if not value.isdigit() or int(value) < 1:
+                return None
+            options[name] = int(value)
+        elif word.startswith("-") or query is not None:
+            return None
+        else:
+            query = word
+    return (spec or None, command, query, options) if query is not None else None
+
+
+def quick(args: list[str]) -> int | None:
+    """Answer a simple lookup and return the exit code, or None to leave it to typer."""
+    parsed = parse(args)
+    if parsed is None:
+        return None
+    spec, command, query, options = parsed
+    as_json = bool(options.get("--json"))
+    import warnings
+
+    from .dictionary import Dictionary
+    from .errors import AnagramDBError
+    from .formatting import anagrams_record, letters_answer, letters_record, letters_text, no_anagrams, show_warning, to_json
+
+    warnings.showwarning = show_warning
+    try:
+        with Dictionary(spec) as dictionary:
+            if command == "anagrams":
+                record = anagrams_record(dictionary, query)
+                if as_json:
+                    print(to_json(record))
+                elif record["words"]:
+                    print("\n".join(record["words"]))
+                else:
+                    print(no_anagrams(query, dictionary), file=sys.stderr)
+            else:
+                result = letters_answer(dictionary, query, options.get("--min", 3), options.get("--enough", 10), bool(options.get("--all")))  # type: ignore[arg-type]
+                print(to_json(letters_record(result)) if as_json else letters_text(result))
+    except AnagramDBError as exc:
+        print(f"anagramdb: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    return 0
+
+
+def main() -> None:
+    """Run the quick path when it applies, else the full typer app."""
+    try:
+        code = quick(sys.argv[1:])
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    if code is not None:
+        sys.exit(code)
+    from .cli import run
+
+    run()

@@ -1,0 +1,58 @@
+"""Answers as the command line prints them, shared by the typer commands and the quick
+path of anagramdb.console (so this module never imports typer)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from .dictionary import Dictionary
+
+
+def show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
+    """warnings.showwarning replacement: one ``anagramdb: warning:`` line on stderr."""
+    print(f"anagramdb: warning: {message}", file=sys.stderr)
+
+
+def anagrams_record(dictionary: Dictionary, letters: str) -> dict[str, Any]:
+    """The JSON record of an exact-anagram lookup: letters, key, words."""
+    from .keys import letters_key
+
+    key = letters_key(letters)
+    return {"letters": letters, "key": key, "words": dictionary.words_with_key(key)}
+
+
+def no_anagrams(letters: str, dictionary: Dictionary) -> str:
+    """What stderr says when there are none."""
+    return f"no anagrams of {letters!r} in {dictionary.path}"
+
+
+def letters_answer(dictionary: Dictionary, rack: str, min_length: int = 3, enough: int = 10, everything: bool = False) -> tuple[str, list[Any]]:
+    """A letters-round answer: the rack and its words (letters.solve_letters)."""
+    from .letters import solve_letters
+
+    return rack, solve_letters(dictionary, rack, min_length, enough, everything)
+
+
+def letters_record(result: tuple[str, list[Any]]) -> dict[str, object]:
+    """The JSON record of a letters-round answer."""
+    return {"rack": result[0], "words": [word.to_dict() for word in result[1]]}
+
+
+def letters_text(result: tuple[str, list[Any]]) -> str:
+    """Words grouped by length, longest first, with the score: one line a length."""
+    rack, words = result
+    if not words:
+        return f"{rack}: no words"
+    lines = [rack]
+    for length in sorted({word.length for word in words}, reverse=True):
+        same = [word for word in words if word.length == length]
+        shown = " ".join(word.word + (f" [?={''.join(word.blanks)}]" if word.blanks else "") for word in same)
+        lines.append(f"  {length} letters, {same[0].score} points: {shown}")
+    return "\n".join(lines)
+
+
+def to_json(value: object) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)

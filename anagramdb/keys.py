@@ -31,15 +31,19 @@ def word_key(word: str) -> str:
 
 
 def is_word(text: str) -> bool:
-    """True when *text* is non-empty and every character is a letter once folded."""
-    return bool(text) and text.isalpha() and fold(text).isalpha()
+    """True when *text* folds to a non-empty string of letters (the one definition of a
+    word: accents and other combining marks fold away, so decomposed ``é`` is a letter)."""
+    folded = fold(text)
+    return bool(folded) and folded.isalpha()
 
 
 def bad_characters(text: str) -> list[str]:
-    """The distinct characters of *text* that are not letters, in order of first appearance."""
+    """The distinct characters of *text* that do not fold to letters, in order of first
+    appearance (combining marks, which fold to nothing, are not bad)."""
     seen: list[str] = []
     for char in text:
-        if not fold(char).isalpha() and char not in seen:
+        folded = fold(char)
+        if folded and not folded.isalpha() and char not in seen:
             seen.append(char)
     return seen
 
@@ -55,8 +59,9 @@ def letters_key(letters: str, what: str = "letters") -> str:
     Raises :class:`InvalidRackError` naming the offending characters when *letters* is
     empty or holds anything but letters (digits, punctuation, spaces).
     """
-    if not letters:
+    folded = fold(letters)
+    if not folded:
         raise InvalidRackError(f"no {what} given")
-    if not (letters.isalpha() and fold(letters).isalpha()):
+    if not folded.isalpha():
         raise InvalidRackError(f"{what} {letters!r} contain characters that are not letters: {describe(bad_characters(letters))}")
-    return word_key(letters)
+    return "".join(sorted(folded))

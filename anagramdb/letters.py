@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from .dictionary import Block, Dictionary
 from .errors import InvalidRackError
-from .keys import bad_characters, describe, fold, word_key
+from .keys import bad_characters, describe, is_word, word_key
 
 BLANK = "?"
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -73,7 +73,7 @@ def parse_rack(rack: str) -> tuple[str, int]:
     blanks = len(rack) - len(letters)
     if not rack.strip():
         raise InvalidRackError("empty rack: give letters such as GYROSCOPE, with ? for a blank")
-    if letters and not (letters.isalpha() and fold(letters).isalpha()):
+    if letters and not is_word(letters):
         raise InvalidRackError(f"rack {rack!r} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}")
     return word_key(letters) if letters else "", blanks
 

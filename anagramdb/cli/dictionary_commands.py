@@ -18,7 +18,7 @@ def anagrams(
     """List the exact anagrams of LETTERS in the dictionary."""
     from ..formatting import anagrams_record, no_anagrams
 
-    with reported(), open_dictionary() as dictionary:
+    with reported(), open_dictionary(batch=letters == "-") as dictionary:
 
         def answer(query: str) -> dict[str, Any]:
             return anagrams_record(dictionary, query)

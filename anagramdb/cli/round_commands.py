@@ -20,7 +20,7 @@ def letters(
     """Solve a letters round: the longest words the rack makes, with Countdown scores."""
     from ..formatting import letters_answer, letters_record, letters_text
 
-    with reported(), open_dictionary() as dictionary:
+    with reported(), open_dictionary(batch=rack == "-") as dictionary:
 
         def answer(query: str) -> tuple[str, list]:  # type: ignore[type-arg]
             return letters_answer(dictionary, query, min_length, enough, everything)

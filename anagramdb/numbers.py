@@ -24,13 +24,15 @@ form. Forms are tuples: ``(0, n)`` for a number, ``(1, plus, minus)`` for a sum 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import NamedTuple
 
 from .errors import InvalidNumbersError
 
 MAX_NUMBERS = 7
+UNBOUNDED = 1 << 62
 SMALL_TILES = tuple(range(1, 11))
 LARGE_TILES = (25, 50, 75, 100)
 SHOW_TILES = {n: 2 for n in SMALL_TILES} | {n: 1 for n in LARGE_TILES}
@@ -105,15 +107,37 @@ def off_the_show(numbers: list[int], target: int) -> list[str]:
     return problems
 
 
-def combine(x: int, y: int) -> Iterator[tuple[str, int]]:
-    """Every (operation, result) the rules allow for x op y, with x >= y."""
-    yield "+", x + y
-    if x > y:
-        yield "-", x - y
+def combine_into(found: set[int], xs: list[int], y: int, low: int = 1, high: int = UNBOUNDED) -> None:
+    """Add to *found* every allowed ``x op y`` and ``y op x`` in [low, high], x from sorted *xs*.
+
+    Each operation's x range is cut from *xs* by bisection and the operation mapped over
+    the slice in C, so the cost is a few calls per y rather than a Python step per pair.
+    """
+
+    def window(a: int, b: int) -> list[int]:
+        return xs[bisect_left(xs, a) : bisect_right(xs, b)]
+
+    found.update(map(y.__add__, window(low - y, high - y)))
+    found.update(map(y.__rsub__, window(max(low + y, y + 1), high + y)))
+    found.update(map(y.__sub__, window(max(y - high, 1), min(y - low, y - 1))))
     if y > 1:
-        yield "*", x * y
-        if x % y == 0:
-            yield "/", x // y
+        found.update(map(y.__mul__, window(max(-(-low // y), 2), high // y)))
+        found.update(x // y for x in window(low * y, high * y) if not x % y)
+    found.update(y // x for x in window(2, y // max(low, 1)) if not y % x and low <= y // x <= high)
+
+
+def values_of(key: Key, sorted_values: Callable[[Key], list[int]]) -> set[int]:
+    """Every value of an expression using exactly the numbers of *key*, from the sorted
+    value lists of its parts (*sorted_values* memoises them)."""
+    if len(key) == 1:
+        return {key[0]}
+    found: set[int] = set()
+    for part, rest in splits(key):
+        a, b = sorted_values(part), sorted_values(rest)
+        small, large = (a, b) if len(a) <= len(b) else (b, a)
+        for y in small:
+            combine_into(found, large, y)
+    return found
 
 
 def splits(key: Key) -> list[tuple[Key, Key]]:
@@ -159,22 +183,21 @@ class _Search:
     def __init__(self, numbers: list[int]) -> None:
         self.key: Key = tuple(sorted(numbers))
         self._values: dict[Key, set[int]] = {}
+        self._sorted: dict[Key, list[int]] = {}
         self._reach: dict[tuple[Key, int], tuple[str, Key, int, Key, int, bool] | None] = {}
 
     def values(self, key: Key) -> set[int]:
         """Every value of an expression using exactly the numbers of *key*."""
         found = self._values.get(key)
         if found is None:
-            if len(key) == 1:
-                found = {key[0]}
-            else:
-                found = set()
-                for part, rest in splits(key):
-                    right = self.values(rest)
-                    for x in self.values(part):
-                        for y in right:
-                            found.update(value for _, value in (combine(x, y) if x >= y else combine(y, x)))
-            self._values[key] = found
+            found = self._values[key] = values_of(key, self.sorted_values)
+        return found
+
+    def sorted_values(self, key: Key) -> list[int]:
+        """values(key), sorted."""
+        found = self._sorted.get(key)
+        if found is None:
+            found = self._sorted[key] = sorted(self.values(key))
         return found
 
     def recipe(self, key: Key, target: int, full_below: int = 5) -> tuple[str, Key, int, Key, int, bool] | None:

@@ -26,10 +26,9 @@ from itertools import combinations
 from typing import NamedTuple
 
 from .errors import InvalidNumbersError
-from .numbers import LARGE_TILES, SHOW_TILES, TARGET_RANGE, Key, splits, sub_keys
+from .numbers import LARGE_TILES, SHOW_TILES, TARGET_RANGE, Key, combine_into, splits, sub_keys, values_of
 
 REACH = 10
-UNBOUNDED = 1 << 62
 CHUNK = 64
 
 Progress = Callable[[int, int], None]
@@ -41,37 +40,16 @@ def selections() -> list[Key]:
     return sorted({tuple(sorted(combo)) for combo in combinations(tiles, 6)})
 
 
-def combine_into(found: set[int], xs: list[int], y: int, low: int = 1, high: int = UNBOUNDED) -> None:
-    """Add to *found* every allowed ``x op y`` and ``y op x`` in [low, high], x from sorted *xs*."""
-    def window(a: int, b: int) -> list[int]:
-        return xs[bisect_left(xs, a) : bisect_right(xs, b)]
-
-    found.update(map(y.__add__, window(low - y, high - y)))
-    found.update(map(y.__rsub__, window(max(low + y, y + 1), high + y)))
-    found.update(map(y.__sub__, window(max(y - high, 1), min(y - low, y - 1))))
-    if y > 1:
-        found.update(map(y.__mul__, window(max(-(-low // y), 2), high // y)))
-        found.update(x // y for x in window(low * y, high * y) if not x % y)
-    found.update(y // x for x in window(2, y // max(low, 1)) if not y % x and low <= y // x <= high)
-
-
 class _Values:
-    """Value sets (as sorted lists) of sub-multisets, memoised for the life of a process."""
+    """Sorted value lists of sub-multisets of up to four tiles, memoised for the life of a
+    process (larger ones are computed, used and dropped)."""
 
     def __init__(self) -> None:
         self.memo: dict[Key, list[int]] = {}
 
     def full(self, key: Key) -> set[int]:
         """Every value of an expression using exactly the tiles of *key*."""
-        if len(key) == 1:
-            return {key[0]}
-        found: set[int] = set()
-        for part, rest in splits(key):
-            a, b = self.sorted(part), self.sorted(rest)
-            small, large = (a, b) if len(a) <= len(b) else (b, a)
-            for y in small:
-                combine_into(found, large, y)
-        return found
+        return values_of(key, self.sorted)
 
     def sorted(self, key: Key) -> list[int]:
         remembered = self.memo.get(key)

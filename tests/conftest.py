@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 import pytest
 
 from anagramdb.builder import build
-from anagramdb.index import check_index
+from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
 SAMPLE_WORDS = ["listen", "silent", "enlist", "tinsel", "inlets", "stone", "notes", "onset", "tones", "apple", "café", "face", "a", "zoo"]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from anagramdb import builder
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import AnagramDBError, StorageError
-from anagramdb.index import check_index
+from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 from anagramdb.wordlist import WordFilter
 

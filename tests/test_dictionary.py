@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from anagramdb.builder import build
 from anagramdb.dictionary import DATA_DIRECTORY, Dictionary, resolve_path
 from anagramdb.errors import InvalidRackError, StorageError
-from anagramdb.index import check_index
+from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
 from .conftest import anagram_model, make_dictionary, write_list

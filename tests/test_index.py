@@ -12,7 +12,8 @@ import pytest
 from anagramdb import index as index_module
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import AnagramDBWarning, DictionaryFormatError, IndexCorruptError, IndexVersionError, StorageError
-from anagramdb.index import HEADER, check_index, read_index, save_index
+from anagramdb.index import HEADER, read_index, save_index
+from anagramdb.index_check import check_index
 
 from .conftest import make_dictionary
 

@@ -99,7 +99,8 @@ def index(
     block_size: Annotated[int, typer.Option(min=1, max=65536, help="Words per index block when rebuilding.")] = 64,
 ) -> None:
     """Rebuild the index of a dictionary, or check both files."""
-    from ..index import check_index, index_path_for, save_index
+    from ..index import index_path_for, save_index
+    from ..index_check import check_index
 
     path = resolve_path(dictionary or state["dict"])
     with reported():

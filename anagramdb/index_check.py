@@ -1,0 +1,54 @@
+"""The invariant checker behind ``anagramdb index DICT --check``: every problem with a
+dictionary and its index, found without changing anything."""
+
+from __future__ import annotations
+
+from .errors import IndexCorruptError
+from .index import BLOCK_SIZE, MAX_PROBLEMS, SUMMARY_STRIDE, index_path_for, read_index, scan_dictionary
+
+
+def check_index(dict_path: str) -> list[str]:
+    """Every problem with a dictionary and its index, without changing anything.
+
+    Checks the dictionary's lines (words, order, LF endings), the index header (magic,
+    version, checksum, size), that the header describes this dictionary (size, CRC-32 of
+    the content, word count), and that every entry's key and offset are those of line
+    ``i * block_size``. An empty list means both files are sound.
+    """
+    index_path = index_path_for(dict_path)
+    problems: list[str] = []
+    try:
+        index = read_index(index_path)
+    except IndexCorruptError as exc:
+        index = None
+        problems.append(str(exc))
+    else:
+        if index is None:
+            problems.append(f"{index_path}: missing")
+    block_size = index.block_size if index is not None else BLOCK_SIZE
+    expected = scan_dictionary(dict_path, block_size, problems)
+    if index is None:
+        return problems
+    try:
+        header = index.header
+        if header.dict_size != expected.size:
+            problems.append(f"{index_path}: records a dictionary of {header.dict_size} bytes, but {dict_path} has {expected.size}")
+        elif header.dict_crc != expected.crc:
+            problems.append(f"{index_path}: records dictionary CRC-32 {header.dict_crc:08x}, but {dict_path} has {expected.crc:08x}")
+        if header.word_count != expected.words:
+            problems.append(f"{index_path}: records {header.word_count} words, but {dict_path} has {expected.words}")
+        count = min(index.entry_count, len(expected.keys))
+        offsets, keys = index.offsets(0, count), index.keys(0, count)
+        for i in range(count):
+            line = i * block_size + 1
+            if offsets[i] != expected.offsets[i]:
+                problems.append(f"{index_path}: entry {i}: offset {offsets[i]}, but line {line} starts at byte {expected.offsets[i]}")
+            elif keys[i] != expected.keys[i]:
+                problems.append(f"{index_path}: entry {i}: key {keys[i]!r}, but line {line} has key {expected.keys[i]!r}")
+            if len(problems) >= MAX_PROBLEMS:
+                break
+        if index._summary != expected.keys[::SUMMARY_STRIDE]:
+            problems.append(f"{index_path}: the summary does not hold the key of every {SUMMARY_STRIDE}th entry")
+    finally:
+        index.close()
+    return problems

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 
-from .atomic import atomic_writer, describe_os_error
+from .atomic import atomic_writer, checkpoint, describe_os_error, remove_leftovers, temp_prefix
 from .errors import AnagramDBError, StorageError
 from .index import BLOCK_SIZE, IndexBuilder, index_path_for, write_index
 from .keys import word_key
@@ -28,6 +28,7 @@ MIN_MEMORY = 16 * 1024 * 1024
 RESERVED_MEMORY = 24 * 1024 * 1024  # the interpreter, buffers and the index itself
 ENTRY_OVERHEAD = 64  # bytes a short str costs beyond its characters, plus its list slot
 MAX_FAN_IN = 64
+RUN_NAME = "anagramdb-run"  # sorted runs are hidden temporary files: .anagramdb-run.tmp-PID-XXXX
 Progress = Callable[[str, int, int], None]  # (phase, done, total or 0 when unknown)
 
 
@@ -84,7 +85,7 @@ class _Runs:
 
     def _write(self, entries: Iterable[str]) -> str:
         try:
-            fd, path = tempfile.mkstemp(prefix=".anagramdb-run-", dir=self._directory)
+            fd, path = tempfile.mkstemp(prefix=temp_prefix(RUN_NAME), dir=self._directory)
         except OSError as exc:
             raise StorageError(f"cannot write a temporary file in {self._directory}: {describe_os_error(exc)}") from exc
         self._stack.callback(_remove_quietly, path)
@@ -92,6 +93,7 @@ class _Runs:
             with open(fd, "w", encoding="utf-8", newline="\n") as handle:
                 for entry in entries:
                     handle.write(entry + "\n")
+            checkpoint("spilled", RUN_NAME)
         except OSError as exc:
             raise StorageError(f"cannot write a temporary file in {self._directory}: {describe_os_error(exc)}") from exc
         return path
@@ -145,6 +147,7 @@ def build(
     directory = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(directory):
         raise StorageError(f"cannot write {output}: directory {directory} does not exist")
+    remove_leftovers(directory, RUN_NAME)
     with ExitStack() as stack:
         runs = _Runs(stack, directory, capacity)
         for path in sources:

@@ -26,6 +26,7 @@ from .letters import words_within
 MAX_WORDS = 3
 MIN_LENGTH = 3
 LIMIT = 100
+MAX_LETTERS = 40  # 35 letters take about 1.3 s; the search grows exponentially beyond
 FIELD_BITS = 8
 MAX_REPEATS = (1 << (FIELD_BITS - 1)) - 1
 
@@ -63,6 +64,8 @@ def phrases(
     if max_words < 1 or min_length < 1:
         raise InvalidRackError("--max-words and --min-length must be at least 1")
     key = letters_key(letters.replace(" ", ""))
+    if len(key) > MAX_LETTERS:
+        raise InvalidRackError(f"phrases takes at most {MAX_LETTERS} letters, not {len(key)}: the search grows exponentially with the length")
     if max(key.count(letter) for letter in set(key)) > MAX_REPEATS:
         raise InvalidRackError(f"a letter repeated more than {MAX_REPEATS} times is more than phrases handles")
     candidates = words_within(dictionary, key, min_length)

@@ -19,13 +19,12 @@ from __future__ import annotations
 import mmap
 import os
 import re
-import stat as stat_module
 import threading
 from collections.abc import Callable, Iterable, Iterator
 
 from .atomic import describe_os_error
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError
-from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index
+from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_regular_file
 from .keys import letters_key, word_key
 
 DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
@@ -129,9 +128,7 @@ class Dictionary:
             raise StorageError(f"cannot open dictionary {self.path}: {describe_os_error(exc)}") from exc
         try:
             status = os.fstat(fd)
-            if not stat_module.S_ISREG(status.st_mode):
-                kind = "a directory" if stat_module.S_ISDIR(status.st_mode) else "not a regular file"
-                raise StorageError(f"cannot open dictionary {self.path}: it is {kind}")
+            require_regular_file(self.path, status)
             if status.st_size:
                 self._map = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
             # Packaged files belong to the installer: never rewritten just to record an mtime.

@@ -157,6 +157,8 @@ def scan_dictionary(path: str, block_size: int = BLOCK_SIZE, problems: list[str]
     """
     builder = IndexBuilder(path, block_size, problems)
     try:
+        if fd is None:
+            require_regular_file(path)
         with open(path if fd is None else os.dup(fd), "rb") as handle:
             handle.seek(0)
             for raw in handle:
@@ -164,6 +166,21 @@ def scan_dictionary(path: str, block_size: int = BLOCK_SIZE, problems: list[str]
     except OSError as exc:
         raise StorageError(f"cannot read dictionary {path}: {describe_os_error(exc)}") from exc
     return builder
+
+
+def require_regular_file(path: str, status: os.stat_result | None = None) -> None:
+    """Raise StorageError unless *path* is a regular file: a dictionary must be mappable,
+    and opening a FIFO would wait for a writer forever."""
+    import stat as stat_module
+
+    if status is None:
+        try:
+            status = os.stat(path)
+        except OSError as exc:
+            raise StorageError(f"cannot open dictionary {path}: {describe_os_error(exc)}") from exc
+    if not stat_module.S_ISREG(status.st_mode):
+        kind = "a directory" if stat_module.S_ISDIR(status.st_mode) else "not a regular file"
+        raise StorageError(f"cannot open dictionary {path}: it is {kind}")
 
 
 def file_crc(fd: int, start: int = 0, crc: int = 0) -> int:

@@ -1,0 +1,260 @@
+"""Concurrency, corruption and hostile input: every case ends in a right answer or a clean
+AnagramDBError, quickly."""
+
+from __future__ import annotations
+
+import gzip
+import multiprocessing
+import os
+import struct
+import subprocess
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from anagramdb.builder import build
+from anagramdb.conundrum import solve_conundrum
+from anagramdb.dictionary import Dictionary
+from anagramdb.errors import AnagramDBError, IndexCorruptError
+from anagramdb.index import read_index, save_index
+from anagramdb.index_check import check_index
+from anagramdb.letters import solve_letters
+from anagramdb.numbers import solve
+from anagramdb.phrases import phrases
+
+from .conftest import anagram_model, make_dictionary, write_list
+
+WORDS = [f"{a}{b}{c}{d}" for a in "abcdefg" for b in "hijklmn" for c in "opqrstu" for d in "aeiou"]
+
+
+# ---- concurrency -------------------------------------------------------------------------
+
+
+def _rebuilder(path: str, rounds: int, errors) -> None:  # type: ignore[no-untyped-def]
+    try:
+        for _ in range(rounds):
+            try:
+                os.unlink(path + ".idx")
+            except FileNotFoundError:
+                pass
+            Dictionary(path).close()  # finds no index and rebuilds it
+            save_index(path)
+    except BaseException as exc:  # reported to the parent
+        errors.put(f"rebuilder: {exc!r}")
+
+
+def _reader(path: str, rounds: int, errors) -> None:  # type: ignore[no-untyped-def]
+    model = anagram_model(WORDS)
+    keys = sorted(model)
+    try:
+        for round_no in range(rounds):
+            with Dictionary(path) as dictionary:
+                for key in keys[round_no % 7 :: 37]:
+                    found = dictionary.words_with_key(key)
+                    if found != model[key]:
+                        errors.put(f"reader: {key}: {found} != {model[key]}")
+    except BaseException as exc:
+        errors.put(f"reader: {exc!r}")
+
+
+def test_processes_rebuilding_while_others_read(tmp_path):
+    path = make_dictionary(tmp_path, WORDS, block_size=8)
+    context = multiprocessing.get_context("fork")
+    errors = context.Queue()
+    workers = [context.Process(target=_rebuilder, args=(path, 15, errors)) for _ in range(3)]
+    workers += [context.Process(target=_reader, args=(path, 40, errors)) for _ in range(3)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=120)
+        assert worker.exitcode == 0
+    problems = []
+    while not errors.empty():
+        problems.append(errors.get())
+    assert problems == []
+    assert check_index(path) == []
+    assert not [name for name in os.listdir(tmp_path) if name.startswith(".")]
+
+
+# ---- corruption ----------------------------------------------------------------------------
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_damaged_index_is_detected_and_rebuilt(tmp_path_factory, data):
+    directory = tmp_path_factory.mktemp("damage")
+    path = make_dictionary(directory, WORDS[:300], block_size=4)
+    good = open(path + ".idx", "rb").read()
+    kind = data.draw(st.sampled_from(["flip", "truncate", "append", "overwrite"]))
+    if kind == "flip":
+        position = data.draw(st.integers(0, len(good) - 1))
+        damaged = good[:position] + bytes([good[position] ^ data.draw(st.integers(1, 255))]) + good[position + 1 :]
+    elif kind == "truncate":
+        damaged = good[: data.draw(st.integers(0, len(good) - 1))]
+    elif kind == "append":
+        damaged = good + data.draw(st.binary(min_size=1, max_size=64))
+    else:
+        start = data.draw(st.integers(0, len(good) - 1))
+        patch = data.draw(st.binary(min_size=1, max_size=16))
+        damaged = (good[:start] + patch + good[start + len(patch) :])[: len(good)]
+        if damaged == good:
+            return
+    open(path + ".idx", "wb").write(damaged)
+    with pytest.raises(IndexCorruptError):
+        read_index(path + ".idx")
+    assert check_index(path) != []
+    model = anagram_model(WORDS[:300])
+    with Dictionary(path) as dictionary:
+        for key in list(model)[::7]:
+            assert dictionary.words_with_key(key) == model[key]
+    assert check_index(path) == []
+
+
+def test_index_with_valid_checksum_but_wrong_offsets_is_caught(tmp_path):
+    import zlib
+
+    from anagramdb.index import CRC_FIELD, HEADER
+
+    path = make_dictionary(tmp_path, WORDS[:200], block_size=4)
+    data = bytearray(open(path + ".idx", "rb").read())
+    struct.pack_into("<Q", data, HEADER.size + 8 * 3, struct.unpack_from("<Q", data, HEADER.size + 8 * 3)[0] + 1)
+    crc = zlib.crc32(bytes(data[HEADER.size :]), zlib.crc32(bytes(data[:CRC_FIELD])))
+    struct.pack_into("<I", data, CRC_FIELD, crc)
+    open(path + ".idx", "wb").write(bytes(data))
+    assert any("entry 3: offset" in problem for problem in check_index(path))
+    with Dictionary(path) as dictionary, pytest.raises(IndexCorruptError, match="not on a line start"):
+        for key in sorted(anagram_model(WORDS[:200])):
+            dictionary.words_with_key(key)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_damaged_dictionary_is_refused_with_a_line_number(tmp_path_factory, data):
+    directory = tmp_path_factory.mktemp("dictdamage")
+    path = make_dictionary(directory, WORDS[:120], block_size=4)
+    content = open(path, "rb").read()
+    position = data.draw(st.integers(0, len(content) - 1))
+    damaged = content[:position] + data.draw(st.binary(min_size=1, max_size=3)) + content[position + 1 :]
+    open(path, "wb").write(damaged)
+    problems = check_index(path)
+    try:
+        Dictionary(path).close()
+    except AnagramDBError as exc:
+        assert "line " in str(exc)
+        assert problems
+    else:
+        # Still a valid dictionary (a letter swapped for another, in order): fully usable.
+        assert check_index(path) == []
+
+
+# ---- hostile and odd input -----------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(content=st.binary(max_size=3000), compress=st.booleans(), fmt=st.sampled_from(["auto", "plain", "prefix"]))
+def test_word_lists_of_random_bytes(tmp_path_factory, content, compress, fmt):
+    directory = tmp_path_factory.mktemp("fuzz")
+    source = directory / "in.dat"
+    source.write_bytes(gzip.compress(content) if compress else content)
+    output = str(directory / "out.txt")
+    try:
+        report = build([str(source)], output, fmt=fmt)
+    except AnagramDBError:
+        assert not os.path.exists(output)
+        return
+    assert report.kept == Dictionary(output).word_count
+    assert check_index(output) == []
+
+
+def test_huge_line_nul_bytes_and_invalid_utf8(tmp_path):
+    source = tmp_path / "odd.txt"
+    source.write_bytes(b"ok\n" + b"a" * 2_000_000 + b"\nnul\x00byte\nfine\n")
+    report = build([str(source)], str(tmp_path / "out.txt"))
+    assert report.kept == 3 and report.skipped == {"not letters": 1}
+    truncated = tmp_path / "cut.gz"
+    truncated.write_bytes(gzip.compress(b"word\n" * 1000)[:40])
+    with pytest.raises(AnagramDBError, match="truncated"):
+        build([str(truncated)], str(tmp_path / "out2.txt"))
+
+
+@pytest.fixture(scope="module")
+def full():
+    with Dictionary() as dictionary:
+        yield dictionary
+
+
+@settings(max_examples=200, deadline=3000)
+@given(rack=st.text(max_size=60))
+def test_any_rack(full, rack):
+    start = time.perf_counter()
+    try:
+        words = solve_letters(full, rack)
+    except AnagramDBError:
+        return
+    assert time.perf_counter() - start < 3
+    assert all(word.length >= 3 for word in words)
+
+
+@settings(max_examples=100, deadline=5000)
+@given(letters=st.text(max_size=45))
+def test_any_phrase_or_conundrum(full, letters):
+    for call in (lambda: phrases(full, letters, limit=20), lambda: solve_conundrum(full, letters)):
+        try:
+            call()
+        except AnagramDBError:
+            pass
+
+
+def test_very_long_racks_are_answered(full):
+    rack = "etaoinshrdlu" * 100
+    start = time.perf_counter()
+    assert solve_letters(full, rack)[0].length >= 15
+    assert time.perf_counter() - start < 10
+
+
+@settings(max_examples=200, deadline=5000)
+@given(
+    numbers=st.lists(st.one_of(st.integers(-5, 120), st.integers(10**6, 10**12), st.text(max_size=3), st.floats(allow_nan=True)), max_size=9),
+    target=st.one_of(st.integers(-10, 10**6), st.text(max_size=3)),
+)
+def test_any_numbers_input(numbers, target):
+    try:
+        answer = solve(numbers, target)  # type: ignore[arg-type]
+    except AnagramDBError:
+        return
+    assert answer.solutions and answer.value >= 1
+
+
+@pytest.mark.parametrize("kind", ["directory", "fifo", "loop", "missing"])
+def test_odd_paths_for_every_reader(tmp_path, kind):
+    path = tmp_path / "thing"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "loop":
+        os.symlink(tmp_path / "other", path)
+        os.symlink(path, tmp_path / "other")
+    calls = [lambda: Dictionary(str(path)), lambda: check_index(str(path))]
+    if kind != "fifo":  # a FIFO is a fine word list (``build <(zcat list.gz)``): reading it waits for a writer
+        calls.append(lambda: build([str(path)], str(tmp_path / "out.txt")))
+    for call in calls:
+        with pytest.raises(AnagramDBError):
+            call()
+
+
+def test_word_list_from_a_pipe(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"printf 'tac\\ncat\\n' > {fifo}"])
+    report = build([str(fifo)], str(tmp_path / "out.txt"))
+    writer.wait(timeout=10)
+    assert report.kept == 2
+
+
+def test_word_list_given_as_the_output_directory(tmp_path):
+    source = write_list(tmp_path / "in.txt", ["a"])
+    with pytest.raises(AnagramDBError, match="Is a directory"):
+        build([source], str(tmp_path))

@@ -118,3 +118,29 @@ def test_a_live_writers_temporary_file_is_left_alone(tmp_path):
         path.write_text("partial")
     assert remove_leftovers(str(tmp_path), "words.txt") == [dead.name]
     assert mine.exists() and other.exists() and not dead.exists()
+
+
+def test_full_disk_during_an_index_rebuild_falls_back_to_memory(tmp_path, monkeypatch):
+    import errno
+    import warnings
+
+    from anagramdb.errors import AnagramDBWarning
+
+    path = make_dictionary(tmp_path, OLD)
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write("zzz\n")
+    stale = (tmp_path / "words.txt.idx").read_bytes()
+
+    def full_disk(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with Dictionary(path) as dictionary:
+            assert dictionary.anagrams("zzz") == ["zzz"]
+    assert [str(w.message) for w in caught if issubclass(w.category, AnagramDBWarning)] == [
+        f"index older than the dictionary, and cannot write {path}.idx: No space left on device; using an in-memory index for this process"
+    ]
+    assert (tmp_path / "words.txt.idx").read_bytes() == stale
+    assert hidden(str(tmp_path)) == set()

@@ -28,6 +28,7 @@ from benchmarks.support import DATA, run_measured
 
 RACK = "gyroscope"
 HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = 30  # y of the charts' top edge in the SVG
 
 
 def word_list(count: int) -> str:
@@ -115,20 +116,22 @@ def svg(rows: list[dict[str, float]]) -> str:
         def px(x: float, y: float, left: int = left, low: float = low, high: float = high) -> tuple[float, float]:
             fx = (x - min(xs)) / ((max(xs) - min(xs)) or 1)
             fy = (math.log10(y) - low) / ((high - low) or 1)
-            return left + fx * (width - 2 * margin), height - margin + 20 - fy * (height - 2 * margin)
+            return left + fx * (width - 2 * margin), TOP + (1 - fy) * (height - 2 * margin)
 
         parts.append(f'<text x="{left}" y="15" font-weight="bold">{title} (log scales) against dictionary words</text>')
-        parts.append(f'<rect x="{left}" y="30" width="{width - 2 * margin}" height="{height - 2 * margin}" fill="none" stroke="#999"/>')
+        parts.append(f'<rect x="{left}" y="{TOP}" width="{width - 2 * margin}" height="{height - 2 * margin}" fill="none" stroke="#999"/>')
         for row in rows:
             x, _ = px(math.log10(row["words"]), 10**low)
-            parts.append(f'<text x="{x:.0f}" y="{height - 10}" text-anchor="middle">{row["words"] / 1e6:g}M</text>')
+            parts.append(f'<text x="{x:.0f}" y="{TOP + height - 2 * margin + 16}" text-anchor="middle">{row["words"] / 1e6:g}M words</text>')
         for index, (_, label, key, colour) in enumerate(chosen):
             points = [px(math.log10(row["words"]), row[key]) for row in rows]
             path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
             parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
             for (x, y), row in zip(points, rows, strict=True):
                 parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/><text x="{x + 4:.0f}" y="{y - 4:.0f}">{row[key]:.0f}</text>')
-            parts.append(f'<text x="{left + 6}" y="{46 + 14 * index}" fill="{colour}">{label}</text>')
+            legend_y = TOP + 16 + 14 * index
+            parts.append(f'<line x1="{left + 6}" y1="{legend_y - 4}" x2="{left + 22}" y2="{legend_y - 4}" stroke="{colour}" stroke-width="3"/>')
+            parts.append(f'<text x="{left + 26}" y="{legend_y}" fill="{colour}">{label}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -140,6 +143,11 @@ def main() -> int:
     args = parser.parse_args()
     script = anagramdb_script()
     rows = [measure(int(size), script) for size in args.sizes.split(",")]
+    if args.svg:
+        import json
+
+        with open(os.path.splitext(args.svg)[0] + ".json", "w", encoding="utf-8") as handle:
+            json.dump(rows, handle, indent=1)
     print(markdown(rows))
     if args.svg:
         with open(args.svg, "w", encoding="utf-8") as handle:

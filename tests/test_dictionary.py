@@ -100,20 +100,6 @@ def test_info(sample_dictionary):
     }
 
 
-@pytest.mark.parametrize("kind", ["missing", "directory", "fifo", "loop"])
-def test_odd_paths_are_clear_errors(tmp_path, kind):
-    path = tmp_path / "thing"
-    if kind == "directory":
-        path.mkdir()
-    elif kind == "fifo":
-        os.mkfifo(path)
-    elif kind == "loop":
-        os.symlink(tmp_path / "other", path)
-        os.symlink(path, tmp_path / "other")
-    with pytest.raises(StorageError, match=f"cannot open dictionary {path}"):
-        Dictionary(str(path))
-
-
 def test_default_and_named_dictionaries(monkeypatch, tmp_path):
     monkeypatch.delenv("ANAGRAMDB_DICT", raising=False)
     monkeypatch.chdir(tmp_path)

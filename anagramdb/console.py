@@ -1,7 +1,8 @@
 """The ``anagramdb`` console entry point.
 
-The two commonest calls, ``anagramdb [--dict D] anagrams LETTERS [--json]`` and
-``anagramdb [--dict D] letters RACK [--json] [--all] [--min N] [--enough N]``, are
+The commonest calls, ``anagramdb [--dict D] anagrams LETTERS [--json]``,
+``anagramdb [--dict D] letters RACK [--json] [--all] [--min N] [--enough N]`` and
+``anagramdb numbers N... --target T [--json --all --rpn --ascii --strict]``, are
 answered here without importing typer and click, which take about 25 ms to import: most of a lookup's cold start. Any
 other command line (options, help, batch input, other commands) goes to the typer app in
 anagramdb.cli, which prints exactly the same for these calls (tests compare the two).
@@ -11,14 +12,14 @@ from __future__ import annotations
 
 import sys
 
-QUICK_COMMANDS = ("anagrams", "letters")
+QUICK_COMMANDS = ("anagrams", "letters", "numbers")
 
 
-FLAGS = {"anagrams": ("--json",), "letters": ("--json", "--all")}
-VALUES = {"anagrams": (), "letters": ("--min", "--enough")}
+FLAGS = {"anagrams": ("--json",), "letters": ("--json", "--all"), "numbers": ("--json", "--all", "--rpn", "--ascii", "--strict")}
+VALUES = {"anagrams": (), "letters": ("--min", "--enough"), "numbers": ("--target",)}
 
 
-def parse(args: list[str]) -> tuple[str | None, str, str, dict[str, object]] | None:
+def parse(args: list[str]) -> tuple[str | None, str, str | list[str], dict[str, object]] | None:
     """(dictionary, command, query, options) of a simple lookup, or None."""
     rest = list(args)
     spec = None
@@ -29,7 +30,8 @@ def parse(args: list[str]) -> tuple[str | None, str, str, dict[str, object]] | N
     if not rest or rest[0] not in QUICK_COMMANDS:
         return None
     command, rest = rest[0], rest[1:]
-    query, options = None, {}
+    positional: list[str] = []
+    options: dict[str, object] = {}
     while rest:
         word = rest.pop(0)
         name, _, attached = word.partition("=")
@@ -37,14 +39,19 @@ def parse(args: list[str]) -> tuple[str | None, str, str, dict[str, object]] | N
             options[word] = True
         elif name in VALUES[command]:
             value = attached if attached else (rest.pop(0) if rest else "")
-            if not value.isdigit() or int(value) < 1:
+            if not value.lstrip("-").isdigit() or (command != "numbers" and int(value) < 1):
                 return None
             options[name] = int(value)
-        elif word.startswith("-") or query is not None:
+        elif word.startswith("--") or (word.startswith("-") and command != "numbers"):
             return None
         else:
-            query = word
-    return (spec or None, command, query, options) if query is not None else None
+            positional.append(word)
+    if command == "numbers":
+        # Typer reports a missing target or numbers, and runs the statistics.
+        if not positional or positional == ["stats"] or "--target" not in options:
+            return None
+        return spec or None, command, positional, options
+    return (spec or None, command, positional[0], options) if len(positional) == 1 else None
 
 
 def quick(args: list[str]) -> int | None:
@@ -62,6 +69,13 @@ def quick(args: list[str]) -> int | None:
 
     warnings.showwarning = show_warning
     try:
+        if command == "numbers":
+            from .formatting import numbers_answer, numbers_text
+
+            flags = {name: bool(options.get(name)) for name in FLAGS["numbers"]}
+            answer = numbers_answer(list(query), options["--target"], flags["--all"], flags["--ascii"], flags["--strict"])  # type: ignore[arg-type]
+            print(to_json(answer.to_dict()) if as_json else numbers_text(answer, flags["--rpn"]))
+            return 0
         with Dictionary(spec) as dictionary:
             if command == "anagrams":
                 record = anagrams_record(dictionary, query)

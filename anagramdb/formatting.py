@@ -56,3 +56,37 @@ def to_json(value: object) -> str:
     import json
 
     return json.dumps(value, ensure_ascii=False)
+
+
+def numbers_answer(texts: list[str], target: int, every: bool = False, ascii_signs: bool = False, strict: bool = False) -> Any:
+    """Solve a numbers game given as command-line text: validate, warn (or with *strict*
+    refuse) when the show could not produce it, and return numbers.Answer."""
+    from .errors import InvalidNumbersError
+    from .numbers import off_the_show, solutions, solve, validate
+
+    values = []
+    for text in texts:
+        try:
+            values.append(int(text))
+        except ValueError:
+            raise InvalidNumbersError(f"{text!r} is not a whole number") from None
+    validate(values, target)
+    problems = off_the_show(values, target)
+    if problems and strict:
+        raise InvalidNumbersError(f"not a game from the show: {'; '.join(problems)}")
+    if problems:
+        print(f"anagramdb: warning: not a game from the show: {'; '.join(problems)}", file=sys.stderr)
+    return (solutions if every else solve)(values, target, ascii_signs)
+
+
+def numbers_text(answer: Any, rpn: bool = False) -> str:
+    """The answer as on the show: steps, then the expression; several separated by blank lines."""
+    head = f"{answer.target}: exact" if answer.exact else f"{answer.target}: not reachable; nearest is {answer.value} ({answer.distance} away)"
+    if answer.count is not None:
+        head += f", {answer.count} distinct solution{'s' * (answer.count != 1)}"
+    blocks = []
+    for solution in answer.solutions:
+        lines = [f"  {step}" for step in solution.steps] or [f"  {solution.value} is one of the numbers"]
+        lines.append(f"  {solution.rpn if rpn else solution.infix} = {solution.value}")
+        blocks.append("\n".join(lines))
+    return head + "\n" + "\n\n".join(blocks)

@@ -209,6 +209,15 @@ QUICK_CASES = [
     ["--dict", "common", "letters", "stone"],
     ["--dict=common", "anagrams", "stone", "--json"],
     ["--dict", "/nonexistent/words.txt", "anagrams", "stone"],
+    ["numbers", "25", "50", "75", "100", "3", "6", "--target", "952"],
+    ["numbers", "100", "4", "7", "1", "1", "1", "--target=728", "--rpn", "--json"],
+    ["numbers", "1", "1", "2", "2", "3", "3", "--target", "999", "--ascii", "--all"],
+    ["numbers", "30", "3", "--target", "90"],
+    ["numbers", "30", "3", "--target", "90", "--strict"],
+    ["numbers", "25", "-5", "3", "--target", "100"],
+    ["numbers", "2.5", "3", "--target", "100"],
+    ["numbers", "5", "3", "--target", "-4"],
+    ["numbers", "2 5", "3", "--target", "100"],
 ]
 
 
@@ -228,6 +237,7 @@ def test_quick_path_prints_what_typer_prints(args, capsys):
     [
         ["anagrams", "-"], ["anagrams", "abc", "--all"], ["anagrams", "--help"], ["info"], [], ["letters", "a", "b"],
         ["letters", "a", "--min", "0"], ["letters", "a", "--min"], ["letters", "a", "--min", "x"],
+        ["numbers", "stats"], ["numbers", "1", "2"], ["numbers", "--target", "5"], ["numbers", "1", "--target", "x"], ["numbers", "1", "--foo"],
     ],
 )
 def test_other_command_lines_go_to_typer(args):

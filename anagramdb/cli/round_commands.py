@@ -131,31 +131,6 @@ def draw_app() -> typer.Typer:
     return app
 
 
-def _whole_numbers(texts: list[str]) -> list[int]:
-    from ..errors import InvalidNumbersError
-
-    numbers = []
-    for text in texts:
-        try:
-            numbers.append(int(text))
-        except ValueError:
-            raise InvalidNumbersError(f"{text!r} is not a whole number") from None
-    return numbers
-
-
-def _show_answer(answer, rpn: bool) -> str:  # type: ignore[no-untyped-def]
-    """The answer as on the show: steps, then the expression; several separated by blank lines."""
-    head = f"{answer.target}: exact" if answer.exact else f"{answer.target}: not reachable; nearest is {answer.value} ({answer.distance} away)"
-    if answer.count is not None:
-        head += f", {answer.count} distinct solution{'s' * (answer.count != 1)}"
-    blocks = []
-    for solution in answer.solutions:
-        lines = [f"  {step}" for step in solution.steps] or [f"  {solution.value} is one of the numbers"]
-        lines.append(f"  {solution.rpn if rpn else solution.infix} = {solution.value}")
-        blocks.append("\n".join(lines))
-    return head + "\n" + "\n\n".join(blocks)
-
-
 # A negative number must reach the solver's own check, not look like an unknown option.
 @command(context_settings={"ignore_unknown_options": True})
 def numbers(
@@ -172,7 +147,7 @@ def numbers(
 ) -> None:
     """Solve a numbers round (NUMBERS --target T), or 'stats': every selection against every target."""
     from ..errors import InvalidNumbersError
-    from ..numbers import off_the_show, solutions, solve, validate
+    from ..formatting import numbers_answer, numbers_text
 
     with reported():
         if args == ["stats"]:
@@ -182,16 +157,5 @@ def numbers(
             return
         if target is None:
             raise InvalidNumbersError("give the target with --target, e.g. anagramdb numbers 25 50 75 100 3 6 --target 952")
-        values = _whole_numbers(args)
-        validate(values, target)
-        problems = off_the_show(values, target)
-        if problems and strict:
-            raise InvalidNumbersError(f"not a game from the show: {'; '.join(problems)}")
-        if problems:
-            typer.echo(f"anagramdb: warning: not a game from the show: {'; '.join(problems)}", err=True)
-        answer = (solutions if every else solve)(values, target, ascii_signs)
-        if as_json:
-            emit_json(answer.to_dict())
-        else:
-            typer.echo(_show_answer(answer, rpn))
-
+        answer = numbers_answer(args, target, every, ascii_signs, strict)
+        typer.echo(to_json(answer.to_dict()) if as_json else numbers_text(answer, rpn))

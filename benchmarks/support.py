@@ -18,7 +18,13 @@ TIME = "/usr/bin/time"
 
 
 def run_measured(command: list[str], stdin: bytes | None = None) -> tuple[float, int]:
-    """Run a command to completion: (wall seconds, peak RSS in KiB of that process).
+    """Run a command to completion: (wall seconds, peak RSS in KiB of that process)."""
+    wall, rss, _ = run_reporting(command, stdin)
+    return wall, rss
+
+
+def run_reporting(command: list[str], stdin: bytes | None = None) -> tuple[float, int, str]:
+    """Run a command to completion: (wall seconds, peak RSS in KiB, its stderr).
 
     The peak RSS comes from GNU time (``apt-get install time``), not from our own
     wait4: Linux starts a spawned child's high-water mark at its parent's RSS, so a
@@ -31,7 +37,7 @@ def run_measured(command: list[str], stdin: bytes | None = None) -> tuple[float,
         wall = time.perf_counter() - start
         if result.returncode != 0:
             raise RuntimeError(f"{command} failed ({result.returncode}): {result.stderr.decode(errors='replace')}")
-        return wall, int(report.read().split()[-1])
+        return wall, int(report.read().split()[-1]), result.stderr.decode(errors="replace")
 
 
 def interleaved(commands: dict[str, list[str]], rounds: int, warmup: int = 2) -> dict[str, dict[str, float]]:

@@ -1,11 +1,15 @@
 """The ``anagramdb`` console entry point.
 
-The commonest calls, ``anagramdb [--dict D] anagrams LETTERS [--json]``,
-``anagramdb [--dict D] letters RACK [--json] [--all] [--min N] [--enough N]`` and
-``anagramdb numbers N... --target T [--json --all --rpn --ascii --strict]``, are
-answered here without importing typer and click, which take about 25 ms to import: most of a lookup's cold start. Any
-other command line (options, help, batch input, other commands) goes to the typer app in
-anagramdb.cli, which prints exactly the same for these calls (tests compare the two).
+The commonest calls are answered here without importing typer and click, which take
+about 25 ms to import (most of a lookup's cold start):
+
+    anagramdb [--dict D] anagrams LETTERS [--json]
+    anagramdb [--dict D] letters RACK [--json] [--all] [--min N] [--enough N]
+    anagramdb numbers N... --target T [--json] [--all] [--rpn] [--ascii] [--strict]
+
+Any other command line (other options, help, batch input, other commands) goes to the
+typer app in anagramdb.cli, which prints exactly the same for these calls (tests compare
+the two).
 """
 
 from __future__ import annotations
@@ -13,8 +17,6 @@ from __future__ import annotations
 import sys
 
 QUICK_COMMANDS = ("anagrams", "letters", "numbers")
-
-
 FLAGS = {"anagrams": ("--json",), "letters": ("--json", "--all"), "numbers": ("--json", "--all", "--rpn", "--ascii", "--strict")}
 VALUES = {"anagrams": (), "letters": ("--min", "--enough"), "numbers": ("--target",)}
 

@@ -72,10 +72,6 @@ class Block:
             found = self.keys[index] = word_key(self.words[index])
         return found
 
-    def all_keys(self) -> list[str]:
-        """The key of every word."""
-        return [self.key(index) for index in range(len(self.words))]
-
     def position(self, key: str) -> int:
         """Where *key* is, or would be, among the block's words (bisect_left by key)."""
         lo, hi = 0, len(self.words)
@@ -257,7 +253,7 @@ class Dictionary:
             return
         step = max(1, SCAN_CHUNK * blocks // max(self.size, 1))
         for first in range(0, blocks, step):
-            start, end = index.offsets(first, first + 1)[0], index.offset(min(first + step, blocks))
+            start, end = index.offset(first), index.offset(min(first + step, blocks))
             for match in pattern.finditer(self._map, start, end):
                 yield match.group().decode("utf-8")
             aligned = start - start % mmap.PAGESIZE

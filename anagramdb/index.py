@@ -283,10 +283,6 @@ class SparseIndex:
         starts, area = self._stretch(first, stop)
         return [area[a:b] for a, b in pairwise(starts)]
 
-    def key(self, i: int) -> bytes:
-        """The UTF-8 key of entry *i*: the key of line ``i * block_size``."""
-        return self.keys(i, i + 1)[0]
-
     def find_block(self, key: bytes) -> int:
         """The first block that can hold *key*: O(log n) bisection of the index.
 

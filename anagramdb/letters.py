@@ -9,8 +9,8 @@ decoded blocks from one length to the next.
 
 Racks can be long, and a rack of n distinct letters has 2**n sub-multisets. When looking
 them up would cost more than reading the whole dictionary once, the solver instead makes
-one sequential pass with a multiset-containment test per word (``strategy()`` says which,
-from the cost model below).
+one sequential pass: a regex picks, in C, the lines made only of the rack's letters, and
+each is checked exactly (``strategy()`` says which, from the cost model below).
 
 A ``?`` is a blank that stands for any one letter; each result says what its blanks became.
 """
@@ -212,21 +212,19 @@ def _by_scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> 
     return words_by_length
 
 
-def words_within(dictionary: Dictionary, key: str, min_length: int = 1, max_length: int | None = None) -> dict[str, list[str]]:
+def words_within(dictionary: Dictionary, key: str, min_length: int = 1) -> dict[str, list[str]]:
     """Every dictionary key that is a sub-multiset of *key*, with its words.
 
     The lookups or the single pass, whichever the cost model prefers (see strategy()):
     the first step of multi-word anagram searches.
     """
-    longest = len(key) if max_length is None else min(max_length, len(key))
     if strategy(dictionary, key, 0, min_length) == "lookup":
         groups = sub_keys_by_length(key)
-        wanted = sorted(sub for length, subs in groups.items() if min_length <= length <= longest for sub in subs)
+        wanted = sorted(sub for length, subs in groups.items() if length >= min_length for sub in subs)
         return dict(dictionary.find_keys(wanted))
     found: dict[str, list[str]] = {}
     for word, word_letters, _ in _scan(dictionary, key, 0, min_length):
-        if len(word_letters) <= longest:
-            found.setdefault(word_letters, []).append(word)
+        found.setdefault(word_letters, []).append(word)
     return found
 
 

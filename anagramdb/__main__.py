@@ -1,5 +1,5 @@
 """``python -m anagramdb``: the same as the ``anagramdb`` command."""
 
-from anagramdb.console import main
+from anagramdb.cli.console import main
 
 main()

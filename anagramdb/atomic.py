@@ -19,15 +19,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import BinaryIO
 
-from .errors import StorageError
+from .errors import StorageError, describe_os_error
 
 TEMP_MARK = ".tmp-"
 PAUSE_VARIABLE = "ANAGRAMDB_PAUSE_AT"
-
-
-def describe_os_error(exc: OSError) -> str:
-    """The short reason of an OSError: 'No space left on device', 'Permission denied'."""
-    return exc.strerror or exc.__class__.__name__
 
 
 def checkpoint(step: str, path: str) -> None:

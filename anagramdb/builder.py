@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 
-from .atomic import atomic_writer, checkpoint, describe_os_error, remove_leftovers, temp_prefix
-from .errors import AnagramDBError, StorageError
+from .atomic import atomic_writer, checkpoint, remove_leftovers, temp_prefix
+from .errors import AnagramDBError, StorageError, describe_os_error
 from .index import BLOCK_SIZE, IndexBuilder, index_path_for, write_index
 from .keys import word_key
 from .wordlist import WordFilter, read_words

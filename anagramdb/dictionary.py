@@ -22,8 +22,7 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Iterator
 
-from .atomic import describe_os_error
-from .errors import DictionaryFormatError, IndexCorruptError, StorageError
+from .errors import DictionaryFormatError, IndexCorruptError, StorageError, describe_os_error
 from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_regular_file
 from .keys import letters_key, word_key
 

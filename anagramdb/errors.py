@@ -51,3 +51,8 @@ class StorageError(AnagramDBError):
 
 class AnagramDBWarning(UserWarning):
     """Something was worked around: e.g. an index kept in memory because it could not be saved."""
+
+
+def describe_os_error(exc: OSError) -> str:
+    """The short reason of an OSError: 'No space left on device', 'Permission denied'."""
+    return exc.strerror or exc.__class__.__name__

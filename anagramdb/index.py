@@ -28,8 +28,8 @@ import zlib
 from bisect import bisect_left
 from itertools import pairwise
 
-from .atomic import atomic_writer, describe_os_error
-from .errors import DictionaryFormatError, IndexCorruptError, IndexVersionError, StorageError
+from .atomic import atomic_writer
+from .errors import DictionaryFormatError, IndexCorruptError, IndexVersionError, StorageError, describe_os_error
 from .keys import bad_characters, describe, is_word, word_key
 
 MAGIC = b"ANAGRIDX"

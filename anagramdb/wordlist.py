@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from itertools import chain, islice
 from typing import BinaryIO
 
-from .atomic import describe_os_error
-from .errors import StorageError, WordListError
+from .errors import StorageError, WordListError, describe_os_error
 from .keys import fold, is_word
 
 FORMATS = ("auto", "plain", "prefix")

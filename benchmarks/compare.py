@@ -31,8 +31,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from anagramdb import Dictionary
-from anagramdb.draw import draw_letters, draw_numbers
-from anagramdb.numbers import solve
+from anagramdb.countdown.draw import draw_letters, draw_numbers
+from anagramdb.countdown.numbers import solve
 from benchmarks.support import interleaved, run_measured, run_reporting, synthetic_dictionary, table
 
 HERE = os.path.dirname(os.path.abspath(__file__))

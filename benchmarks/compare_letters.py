@@ -24,7 +24,7 @@ from itertools import combinations
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from anagramdb import Dictionary
-from anagramdb.draw import draw_letters
+from anagramdb.countdown.draw import draw_letters
 from benchmarks.support import interleaved, table
 
 AN = "/usr/games/an"

@@ -5,7 +5,7 @@
 For racks of growing size (random letters at Countdown frequencies, fixed seed), times
 both strategies on a freshly opened Dictionary and prints the number of keys looked up,
 the time of each, and the time per key and per word: the constants of the cost model in
-anagramdb/letters.py (COST_PER_KEY, COST_PER_WORD).
+anagramdb/countdown/letters.py (COST_PER_KEY, COST_PER_WORD).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from anagramdb import Dictionary
-from anagramdb.letters import _by_lookup, _by_scan, count_sub_keys, parse_rack
+from anagramdb.countdown.letters import _by_lookup, _by_scan, count_sub_keys, parse_rack
 
 LETTERS = "aaaaaaaaaaaaaaabbcccddddddeeeeeeeeeeeeeeeeeeeeeffggghhiiiiiiiiiiiiijklllllmmmmnnnnnnnnoooooooooooooppppqrrrrrrrrrsssssssssttttttttttuuuuuvwxyz"
 

@@ -22,7 +22,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from anagramdb import Dictionary
-from anagramdb.letters import solve_letters
+from anagramdb.countdown.letters import solve_letters
 from benchmarks.compare import AN, anagramdb_script
 from benchmarks.support import DATA, run_measured
 

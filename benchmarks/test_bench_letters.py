@@ -1,6 +1,6 @@
 """Letters-round benchmarks (pytest-benchmark).
 
-    python -m pytest benchmarks/test_bench_letters.py
+python -m pytest benchmarks/test_bench_letters.py
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from anagramdb import Dictionary
-from anagramdb.draw import draw_letters
-from anagramdb.letters import solve_letters
+from anagramdb.countdown.draw import draw_letters
+from anagramdb.countdown.letters import solve_letters
 from benchmarks.support import synthetic_dictionary
 
 RACK = "gyroscope"

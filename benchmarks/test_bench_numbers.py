@@ -12,9 +12,9 @@ import random
 import statistics as stats_module
 import time
 
-from anagramdb.draw import draw_numbers
-from anagramdb.numbers import solutions, solve
-from anagramdb.numbers_stats import statistics
+from anagramdb.countdown.draw import draw_numbers
+from anagramdb.countdown.numbers import solutions, solve
+from anagramdb.countdown.numbers_stats import statistics
 
 GAMES = [draw_numbers(seed=random.Random(42).randrange(10**9) + i) for i in range(1000)]
 

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from anagramdb import __version__
-from anagramdb.cli import app
+from anagramdb.cli.app import app
 
 from .conftest import write_list
 
@@ -171,7 +171,7 @@ def test_import_uses_the_standard_library_only():
 
 def test_rich_is_not_imported_on_the_lookup_path():
     code = (
-        "import sys\nfrom anagramdb.cli import run\nsys.argv = ['anagramdb', 'anagrams', 'listen']\n"
+        "import sys\nfrom anagramdb.cli.app import run\nsys.argv = ['anagramdb', 'anagrams', 'listen']\n"
         "try:\n    run()\nexcept SystemExit:\n    pass\nprint('rich' in sys.modules, 'json' in sys.modules)"
     )
     assert run_python(code).split()[-2:] == ["False", "False"]
@@ -223,7 +223,7 @@ QUICK_CASES = [
 
 @pytest.mark.parametrize("args", QUICK_CASES, ids=lambda args: " ".join(args))
 def test_quick_path_prints_what_typer_prints(args, capsys):
-    from anagramdb.console import quick
+    from anagramdb.cli.console import quick
 
     code = quick(args)
     quick_out = capsys.readouterr()
@@ -235,20 +235,31 @@ def test_quick_path_prints_what_typer_prints(args, capsys):
 @pytest.mark.parametrize(
     "args",
     [
-        ["anagrams", "-"], ["anagrams", "abc", "--all"], ["anagrams", "--help"], ["info"], [], ["letters", "a", "b"],
-        ["letters", "a", "--min", "0"], ["letters", "a", "--min"], ["letters", "a", "--min", "x"],
-        ["numbers", "stats"], ["numbers", "1", "2"], ["numbers", "--target", "5"], ["numbers", "1", "--target", "x"], ["numbers", "1", "--foo"],
+        ["anagrams", "-"],
+        ["anagrams", "abc", "--all"],
+        ["anagrams", "--help"],
+        ["info"],
+        [],
+        ["letters", "a", "b"],
+        ["letters", "a", "--min", "0"],
+        ["letters", "a", "--min"],
+        ["letters", "a", "--min", "x"],
+        ["numbers", "stats"],
+        ["numbers", "1", "2"],
+        ["numbers", "--target", "5"],
+        ["numbers", "1", "--target", "x"],
+        ["numbers", "1", "--foo"],
     ],
 )
 def test_other_command_lines_go_to_typer(args):
-    from anagramdb.console import quick
+    from anagramdb.cli.console import quick
 
     assert quick(args) is None
 
 
 def test_quick_path_imports_no_cli_library():
     code = (
-        "import sys\nfrom anagramdb.console import quick\nquick(['letters', 'countdown'])\n"
+        "import sys\nfrom anagramdb.cli.console import quick\nquick(['letters', 'countdown'])\n"
         "print(sorted(m for m in ('typer', 'click', 'rich') if m in sys.modules))"
     )
     assert run_python(code).splitlines()[-1] == "[]"

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from anagramdb import letters as letters_module
 from anagramdb.builder import build
+from anagramdb.countdown import letters as letters_module
+from anagramdb.countdown.letters import score, solve_letters, strategy, sub_keys_by_length, sub_keys_of_length, words_within
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidRackError
 from anagramdb.keys import word_key
-from anagramdb.letters import score, solve_letters, strategy, sub_keys_by_length, sub_keys_of_length, words_within
 
 from .conftest import SAMPLE_WORDS, write_list
 

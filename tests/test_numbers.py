@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anagramdb.draw import draw_numbers
+from anagramdb.countdown.draw import draw_numbers
+from anagramdb.countdown.numbers import LARGE_TILES, join, off_the_show, render, solutions, solve
 from anagramdb.errors import InvalidNumbersError
-from anagramdb.numbers import LARGE_TILES, join, off_the_show, render, solutions, solve
 
 STEP = re.compile(r"^(\d+) ([-+×÷*/]) (\d+) = (\d+)$")
 

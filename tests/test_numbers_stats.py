@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from anagramdb.countdown.numbers import _Search, solve, sub_keys
+from anagramdb.countdown.numbers_stats import parse_targets, selections, statistics
 from anagramdb.errors import InvalidNumbersError
-from anagramdb.numbers import _Search, solve, sub_keys
-from anagramdb.numbers_stats import parse_targets, selections, statistics
 
 
 def reachable(selection: tuple[int, ...]) -> set[int]:
@@ -60,7 +60,7 @@ def test_bad_target_ranges(text):
 def test_stats_command_on_a_short_range(tmp_path):
     from typer.testing import CliRunner
 
-    from anagramdb.cli import app
+    from anagramdb.cli.app import app
 
     csv = tmp_path / "stats.csv"
     result = CliRunner().invoke(app, ["numbers", "stats", "--targets", "990-999", "--json", "--csv", str(csv)])

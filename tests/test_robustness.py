@@ -15,14 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from anagramdb.builder import build
-from anagramdb.conundrum import solve_conundrum
+from anagramdb.countdown.conundrum import solve_conundrum
+from anagramdb.countdown.letters import solve_letters
+from anagramdb.countdown.numbers import solve
+from anagramdb.countdown.phrases import phrases
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import AnagramDBError, IndexCorruptError, StorageError
 from anagramdb.index import read_index, save_index
 from anagramdb.index_check import check_index
-from anagramdb.letters import solve_letters
-from anagramdb.numbers import solve
-from anagramdb.phrases import phrases
 
 from .conftest import anagram_model, make_dictionary, write_list
 

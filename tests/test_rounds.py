@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from anagramdb.builder import build
-from anagramdb.conundrum import GIVEAWAY_RUN, generate, gives_away, solve_conundrum
+from anagramdb.countdown.conundrum import GIVEAWAY_RUN, generate, gives_away, solve_conundrum
+from anagramdb.countdown.draw import LETTER_PILES, VOWELS, draw_letters, read_piles
+from anagramdb.countdown.phrases import phrases
 from anagramdb.dictionary import Dictionary
-from anagramdb.draw import LETTER_PILES, VOWELS, draw_letters, read_piles
 from anagramdb.errors import InvalidRackError, StorageError
 from anagramdb.keys import word_key
-from anagramdb.phrases import phrases
 
 from .conftest import write_list
 

@@ -24,12 +24,12 @@ from itertools import combinations
 
 import pytest
 
-from anagramdb.conundrum import solve_conundrum
+from anagramdb.countdown.conundrum import solve_conundrum
+from anagramdb.countdown.draw import draw_letters, draw_numbers
+from anagramdb.countdown.numbers import solve
+from anagramdb.countdown.numbers_stats import _Window, statistics
 from anagramdb.dictionary import Dictionary
-from anagramdb.draw import draw_letters, draw_numbers
 from anagramdb.keys import word_key
-from anagramdb.numbers import solve
-from anagramdb.numbers_stats import _Window, statistics
 
 pytestmark = pytest.mark.slow
 

@@ -10,7 +10,7 @@ import typer
 
 from ..dictionary import Dictionary
 from ..errors import AnagramDBError
-from ..formatting import show_warning, to_json
+from .render import show_warning, to_json
 
 state: dict[str, str | None] = {"dict": None}
 commands: dict[str, Callable[..., None]] = {}

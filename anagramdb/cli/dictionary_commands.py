@@ -16,7 +16,7 @@ def anagrams(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List the exact anagrams of LETTERS in the dictionary."""
-    from ..formatting import anagrams_record, no_anagrams
+    from .render import anagrams_record, no_anagrams
 
     with reported(), open_dictionary(batch=letters == "-") as dictionary:
 

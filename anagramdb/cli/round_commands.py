@@ -5,8 +5,8 @@ from typing import Annotated
 
 import typer
 
-from ..formatting import to_json
 from .common import JSON_OPTION, batch, command, emit_json, group, open_dictionary, reported
+from .render import to_json
 
 
 @command
@@ -18,7 +18,7 @@ def letters(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a letters round: the longest words the rack makes, with Countdown scores."""
-    from ..formatting import letters_answer, letters_record, letters_text
+    from .render import letters_answer, letters_record, letters_text
 
     with reported(), open_dictionary(batch=rack == "-") as dictionary:
 
@@ -41,8 +41,8 @@ def conundrum(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a conundrum (every full-length anagram), or --generate new ones."""
-    from ..conundrum import generate as make
-    from ..conundrum import solve_conundrum
+    from ..countdown.conundrum import generate as make
+    from ..countdown.conundrum import solve_conundrum
 
     with reported():
         if generate == (letters is not None):
@@ -78,7 +78,7 @@ def phrases(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List multi-word anagrams of LETTERS, fewest words first."""
-    from ..phrases import phrases as search
+    from ..countdown.phrases import phrases as search
 
     with reported(), open_dictionary() as dictionary:
         found = search(dictionary, letters, max_words, min_length, limit or None)
@@ -102,8 +102,8 @@ def draw_app() -> typer.Typer:
         as_json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Draw nine letters from the vowel and consonant piles (at least 3 vowels, 4 consonants)."""
-        from ..draw import draw_letters as draw
-        from ..draw import read_piles
+        from ..countdown.draw import draw_letters as draw
+        from ..countdown.draw import read_piles
 
         with reported():
             result = draw(vowels, seed, read_piles(piles) if piles else None)
@@ -119,7 +119,7 @@ def draw_app() -> typer.Typer:
         as_json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Draw six number tiles (large ones from 25 50 75 100, small from two each of 1-10) and a target."""
-        from ..draw import draw_numbers as draw
+        from ..countdown.draw import draw_numbers as draw
 
         with reported():
             result = draw(large, seed)
@@ -147,7 +147,7 @@ def numbers(
 ) -> None:
     """Solve a numbers round (NUMBERS --target T), or 'stats': every selection against every target."""
     from ..errors import InvalidNumbersError
-    from ..formatting import numbers_answer, numbers_text
+    from .render import numbers_answer, numbers_text
 
     with reported():
         if args == ["stats"]:

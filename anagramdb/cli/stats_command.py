@@ -15,7 +15,7 @@ def _progress(done: int, total: int) -> None:
 def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool) -> None:
     """Compute the statistics, write the CSV if asked, and print JSON or a report."""
     from ..atomic import atomic_writer
-    from ..numbers_stats import REACH, parse_targets, statistics
+    from ..countdown.numbers_stats import REACH, parse_targets, statistics
 
     tty = sys.stderr.isatty()
     try:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import NamedTuple
 
-from .errors import InvalidNumbersError
+from ..errors import InvalidNumbersError
 from .numbers import LARGE_TILES, SHOW_TILES, TARGET_RANGE, Key, combine_into, splits, sub_keys, values_of
 
 REACH = 10

@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .atomic import describe_os_error
-from .errors import InvalidNumbersError, InvalidRackError, StorageError
+from ..errors import InvalidNumbersError, InvalidRackError, StorageError, describe_os_error
 
 VOWELS = "AEIOU"
 LETTER_PILES = {

@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .dictionary import Dictionary
-from .errors import InvalidRackError
-from .keys import fold, letters_key
+from ..dictionary import Dictionary
+from ..errors import InvalidRackError
+from ..keys import fold, letters_key
 from .phrases import phrases
 
 ANSWER_LENGTH = 9

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from .dictionary import Dictionary
+from ..dictionary import Dictionary
 
 
 def show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
@@ -16,7 +16,7 @@ def show_warning(message: Any, category: Any, filename: str, lineno: int, file: 
 
 def anagrams_record(dictionary: Dictionary, letters: str) -> dict[str, Any]:
     """The JSON record of an exact-anagram lookup: letters, key, words."""
-    from .keys import letters_key
+    from ..keys import letters_key
 
     key = letters_key(letters)
     return {"letters": letters, "key": key, "words": dictionary.words_with_key(key)}
@@ -29,7 +29,7 @@ def no_anagrams(letters: str, dictionary: Dictionary) -> str:
 
 def letters_answer(dictionary: Dictionary, rack: str, min_length: int = 3, enough: int = 10, everything: bool = False) -> tuple[str, list[Any]]:
     """A letters-round answer: the rack and its words (letters.solve_letters)."""
-    from .letters import solve_letters
+    from ..countdown.letters import solve_letters
 
     return rack, solve_letters(dictionary, rack, min_length, enough, everything)
 
@@ -61,8 +61,8 @@ def to_json(value: object) -> str:
 def numbers_answer(texts: list[str], target: int, every: bool = False, ascii_signs: bool = False, strict: bool = False) -> Any:
     """Solve a numbers game given as command-line text: validate, warn (or with *strict*
     refuse) when the show could not produce it, and return numbers.Answer."""
-    from .errors import InvalidNumbersError
-    from .numbers import off_the_show, solutions, solve, validate
+    from ..countdown.numbers import off_the_show, solutions, solve, validate
+    from ..errors import InvalidNumbersError
 
     values = []
     for text in texts:

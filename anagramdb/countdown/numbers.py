@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import NamedTuple
 
-from .errors import InvalidNumbersError
+from ..errors import InvalidNumbersError
 
 MAX_NUMBERS = 7
 UNBOUNDED = 1 << 62

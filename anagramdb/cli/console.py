@@ -65,14 +65,14 @@ def quick(args: list[str]) -> int | None:
     as_json = bool(options.get("--json"))
     import warnings
 
-    from .dictionary import Dictionary
-    from .errors import AnagramDBError
-    from .formatting import anagrams_record, letters_answer, letters_record, letters_text, no_anagrams, show_warning, to_json
+    from ..dictionary import Dictionary
+    from ..errors import AnagramDBError
+    from .render import anagrams_record, letters_answer, letters_record, letters_text, no_anagrams, show_warning, to_json
 
     warnings.showwarning = show_warning
     try:
         if command == "numbers":
-            from .formatting import numbers_answer, numbers_text
+            from .render import numbers_answer, numbers_text
 
             flags = {name: bool(options.get(name)) for name in FLAGS["numbers"]}
             answer = numbers_answer(list(query), options["--target"], flags["--all"], flags["--ascii"], flags["--strict"])  # type: ignore[arg-type]
@@ -107,6 +107,6 @@ def main() -> None:
         sys.exit(130)
     if code is not None:
         sys.exit(code)
-    from .cli import run
+    from .app import run
 
     run()

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from itertools import product
 
-from .dictionary import Dictionary
-from .errors import InvalidRackError
-from .keys import letters_key
+from ..dictionary import Dictionary
+from ..errors import InvalidRackError
+from ..keys import letters_key
 from .letters import words_within
 
 MAX_WORDS = 3

@@ -23,9 +23,9 @@ from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
-from .dictionary import Block, Dictionary
-from .errors import InvalidRackError
-from .keys import bad_characters, describe, is_word, word_key
+from ..dictionary import Block, Dictionary
+from ..errors import InvalidRackError
+from ..keys import bad_characters, describe, is_word, word_key
 
 BLANK = "?"
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"

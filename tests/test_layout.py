@@ -1,0 +1,83 @@
+"""The package's architecture, read from its imports: front ends -> countdown -> engine."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "anagramdb"
+
+# Each layer may import only from the layers listed for it (and from itself).
+ALLOWED = {
+    "engine": {"engine"},
+    "countdown": {"engine", "countdown"},
+    "cli": {"engine", "countdown", "cli"},
+    "web": {"engine", "countdown", "cli", "web"},
+}
+
+
+def layer_of(module: str) -> str:
+    """The layer of a dotted module name inside the package ('anagramdb.countdown.letters')."""
+    if module == "anagramdb.__main__":
+        return "cli"  # `python -m anagramdb` is the command line's second door
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 and parts[1] in ALLOWED else "engine"
+
+
+def module_name(path: pathlib.Path) -> str:
+    relative = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(relative.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(path: pathlib.Path) -> list[tuple[int, str]]:
+    """Every anagramdb module a source file imports, resolved to absolute names, with lines."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.startswith("anagramdb"):
+                if target == "anagramdb" or node.module is None:
+                    # `from .. import x` / `from . import x`: each name may be a module.
+                    found.extend((node.lineno, f"{target}.{alias.name}") for alias in node.names)
+                else:
+                    found.append((node.lineno, target))
+        elif isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names if alias.name.startswith("anagramdb"))
+    return found
+
+
+SOURCES = sorted(PACKAGE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_dependencies_point_one_way(path):
+    own = layer_of(module_name(path))
+    for line, target in imported_modules(path):
+        # `anagramdb.__version__` and the like are engine-level names.
+        assert layer_of(target) in ALLOWED[own], f"{path.name}:{line}: the {own} layer imports {target}"
+
+
+def test_layers_exist_as_packages():
+    for layer in ("countdown", "cli"):
+        assert (PACKAGE / layer / "__init__.py").is_file()
+
+
+@pytest.mark.parametrize("module", ["anagramdb", "anagramdb.countdown", "anagramdb.cli", "anagramdb.cli.console"])
+def test_importing_never_loads_typer(module):
+    code = f"import sys, {module}; print('typer' in sys.modules or 'click' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"

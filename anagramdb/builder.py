@@ -14,7 +14,7 @@ import heapq
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 from dataclasses import dataclass, field
 
 from .atomic import atomic_writer, checkpoint, remove_leftovers, temp_prefix
@@ -151,7 +151,8 @@ def build(
     with ExitStack() as stack:
         runs = _Runs(stack, directory, capacity)
         for path in sources:
-            for _line_no, word in read_words(path, fmt, encoding):
+            # Closed here, not when collected: an error mid-file must not leave the file open.
+            for _line_no, word in stack.enter_context(closing(read_words(path, fmt, encoding))):
                 report.lines += 1
                 reason = word_filter.reason_to_skip(word)
                 if reason is None:

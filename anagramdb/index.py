@@ -22,10 +22,13 @@ dictionary.
 
 from __future__ import annotations
 
+import functools
 import os
 import struct
+import weakref
 import zlib
 from bisect import bisect_left
+from collections.abc import Callable
 from itertools import pairwise
 
 from .atomic import atomic_writer
@@ -223,6 +226,7 @@ class SparseIndex:
         self.path = path
         self._fd = source if isinstance(source, int) else None
         self._data = b"" if isinstance(source, int) else source
+        self._guard: weakref.finalize[..., object] | None = None
         size = os.fstat(source).st_size if isinstance(source, int) else len(source)
         head = self._read(0, min(size, HEADER.size))
         if size < HEADER.size:
@@ -259,6 +263,9 @@ class SparseIndex:
         self._stretches: dict[int, list[bytes]] = {}
         if len(self._summary) != -(-entries // SUMMARY_STRIDE):
             raise IndexCorruptError(f"{path}: the summary holds {len(self._summary)} keys, expected {-(-entries // SUMMARY_STRIDE)}")
+        # Only a verified index owns its descriptor (read_index closes it on a failure).
+        if self._fd is not None:
+            self._guard = unclosed_guard(self, "index", path, functools.partial(os.close, self._fd))
 
     @property
     def summary(self) -> list[bytes]:
@@ -318,10 +325,31 @@ class SparseIndex:
 
     def close(self) -> None:
         """Close the index file. Idempotent."""
+        if self._guard is not None:
+            self._guard.detach()
+            self._guard = None
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
         self._data = b""
+
+
+def unclosed_guard(owner: object, what: str, path: str, *closers: Callable[[], object]) -> weakref.finalize[..., object]:
+    """Call *closers* (which must not refer to *owner*) when *owner* is collected without
+    having been closed, with a ResourceWarning as for an unclosed file. The caller's
+    close() detaches the guard. Not run at interpreter exit: the process's descriptors
+    and mappings go with it then."""
+    guard = weakref.finalize(owner, _release_unclosed, what, path, closers)
+    guard.atexit = False
+    return guard
+
+
+def _release_unclosed(what: str, path: str, closers: tuple[Callable[[], object], ...]) -> None:
+    import warnings
+
+    warnings.warn(f"unclosed {what} {path!r}", ResourceWarning, stacklevel=2)
+    for close in closers:
+        close()
 
 
 def read_index(index_path: str) -> SparseIndex | None:

@@ -27,7 +27,10 @@ from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_
 from .keys import letters_key, word_key
 
 DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-NAMED_DICTIONARIES = {"full": "words.txt", "common": "common.txt"}
+# The packaged dictionaries, by name, and their files in DATA_DIRECTORY (built from SCOWL by
+# tools/make_default_dictionary.py; PROVENANCE_FILE says from what, and how).
+PACKAGED = {"full": "words.txt", "common": "common.txt", "huge": "huge.txt"}
+PROVENANCE_FILE = "PROVENANCE.json"
 DEFAULT_NAME = "full"
 ENVIRONMENT_VARIABLE = "ANAGRAMDB_DICT"
 SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
@@ -38,13 +41,14 @@ def resolve_path(spec: str | None = None) -> str:
     """The dictionary file meant by *spec*: a path, a packaged name, or None for the default.
 
     None falls back to the ANAGRAMDB_DICT environment variable, then to the packaged
-    ``full`` dictionary. A name in NAMED_DICTIONARIES ("full", "common") means the packaged
-    file unless a file of that name exists in the current directory.
+    ``full`` dictionary. A name in PACKAGED ("full", "common", "huge") always means the
+    packaged file, whatever the current directory holds; a local file of that name is
+    reached as a path (``./full``).
     """
     if not spec:
         spec = os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME
-    if spec in NAMED_DICTIONARIES and not os.path.exists(spec):
-        return os.path.join(DATA_DIRECTORY, NAMED_DICTIONARIES[spec])
+    if spec in PACKAGED:
+        return os.path.join(DATA_DIRECTORY, PACKAGED[spec])
     return spec
 
 

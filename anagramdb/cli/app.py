@@ -26,7 +26,7 @@ def _version(value: bool) -> None:
 def main(
     dict_path: Annotated[
         str | None,
-        typer.Option("--dict", envvar=ENVIRONMENT_VARIABLE, metavar="PATH", help="Dictionary file, or a packaged one by name: full (default), common."),
+        typer.Option("--dict", envvar=ENVIRONMENT_VARIABLE, metavar="PATH", help="A packaged dictionary by name: full (default), common or huge; any other value is a file path (./full for a local file named full)."),
     ] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:

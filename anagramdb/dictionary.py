@@ -34,6 +34,9 @@ PROVENANCE_FILE = "PROVENANCE.json"
 DEFAULT_NAME = "full"
 ENVIRONMENT_VARIABLE = "ANAGRAMDB_DICT"
 SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
+# Where the platform has no madvise(MADV_DONTNEED) a scan still works; pages are then
+# released by the kernel under memory pressure rather than after each chunk.
+RELEASE_PAGES: int | None = getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap.mmap, "madvise") else None
 CACHE_BLOCKS = 256  # decoded blocks kept per Dictionary: about 2 MiB at 64 short words a block
 
 
@@ -259,8 +262,9 @@ class Dictionary:
             start, end = index.offset(first), index.offset(min(first + step, blocks))
             for match in pattern.finditer(self._map, start, end):
                 yield match.group().decode("utf-8")
-            aligned = start - start % mmap.PAGESIZE
-            self._map.madvise(mmap.MADV_DONTNEED, aligned, end - aligned)
+            if RELEASE_PAGES is not None:
+                aligned = start - start % mmap.PAGESIZE
+                self._map.madvise(RELEASE_PAGES, aligned, end - aligned)
 
     def words_with_key(self, key: str) -> list[str]:
         """The words whose key is *key* (already computed), in file order.

@@ -295,7 +295,8 @@ class Dictionary:
             yield from self.block(number)
 
     def info(self) -> dict[str, object]:
-        """What ``anagramdb info`` prints: paths, word count, size, index entries, block size."""
+        """What ``anagramdb info`` prints: paths, word count, size, index entries, block
+        size, and for a packaged dictionary its provenance (None for any other file)."""
         index = self.index
         return {
             "path": self.path,
@@ -304,4 +305,31 @@ class Dictionary:
             "bytes": self.size,
             "index_entries": index.entry_count,
             "block_size": index.block_size,
+            "provenance": packaged_provenance(self.path),
         }
+
+
+def packaged_provenance(path: str) -> dict[str, object] | None:
+    """Where the packaged dictionary at *path* came from, from PROVENANCE_FILE (format in
+    docs/FORMAT.md): its name, source package and version, categories, size limit and word
+    count. None for a file outside DATA_DIRECTORY or one the provenance file does not list."""
+    import json
+
+    if os.path.dirname(os.path.abspath(path)) != DATA_DIRECTORY:
+        return None
+    try:
+        with open(os.path.join(DATA_DIRECTORY, PROVENANCE_FILE), encoding="utf-8") as handle:
+            record = json.load(handle)
+        source = record["source"]
+        for name, entry in record["dictionaries"].items():
+            if entry["file"] == os.path.basename(path):
+                return {
+                    "name": name,
+                    "source": f"{source['package']} {source['version']}",
+                    "categories": source["categories"],
+                    "max_size": entry["max_size"],
+                    "words": entry["words"],
+                }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return None

@@ -140,6 +140,10 @@ def test_unsorted_dictionary_is_an_error_with_the_fix(tmp_path):
 def test_info_human(sample_dictionary):
     result = invoke("--dict", sample_dictionary, "info")
     assert re.search(r"^words\s+14$", result.stdout, re.M) and re.search(r"^block_size\s+64$", result.stdout, re.M)
+    assert "provenance" not in result.stdout
+    result = invoke("--dict", "huge", "info")
+    categories = "english british british_variant_1 british_variant_2"
+    assert re.search(rf"^provenance\s+name huge, source scowl \S+, categories {categories}, max_size 80, words \d+$", result.stdout, re.M)
 
 
 def test_version():

@@ -98,6 +98,7 @@ def test_info(sample_dictionary):
         "bytes": os.path.getsize(sample_dictionary),
         "index_entries": 1,
         "block_size": 64,
+        "provenance": None,
     }
 
 
@@ -138,6 +139,9 @@ def test_packaged_dictionaries_are_sound():
             record = provenance["dictionaries"][name]
             assert record["file"] == file and dictionary.word_count == record["words"]
             assert "silent" in dictionary.anagrams("listen")
+            shown = dictionary.info()["provenance"]
+            assert shown["name"] == name and shown["words"] == record["words"] and shown["max_size"] == record["max_size"]
+            assert shown["source"] == f"scowl {provenance['source']['version']}"
             sizes[name] = dictionary.word_count
     assert 50_000 < sizes["common"] < sizes["full"] < sizes["huge"]
 

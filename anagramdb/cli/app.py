@@ -26,7 +26,12 @@ def _version(value: bool) -> None:
 def main(
     dict_path: Annotated[
         str | None,
-        typer.Option("--dict", envvar=ENVIRONMENT_VARIABLE, metavar="PATH", help="A packaged dictionary by name: full (default), common or huge; any other value is a file path (./full for a local file named full)."),
+        typer.Option(
+            "--dict",
+            envvar=ENVIRONMENT_VARIABLE,
+            metavar="PATH",
+            help="Packaged dictionary full (default), common or huge; anything else is a file path (./full for a file named full).",
+        ),
     ] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:

@@ -47,7 +47,7 @@ def main(
             DICT_SHORT,
             envvar=ENVIRONMENT_VARIABLE,
             metavar="PATH",
-            help="Dictionary file, or a packaged one by name: full (default), common. Accepted before or after the command.",
+            help="Packaged dictionary full (default), common or huge; anything else a file path (./full for a file named full). Before or after the command.",
         ),
     ] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,

@@ -34,7 +34,7 @@ SCRIPT = [
     "auto", "emulate",
     "auto", "",
     "1", "(25 + 7 × 3) × 9 - 1",
-    "combatted",
+    "camcorder",
 ]  # fmt: skip
 
 

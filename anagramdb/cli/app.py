@@ -13,7 +13,7 @@ import typer
 
 from .. import __version__
 from ..dictionary import ENVIRONMENT_VARIABLE
-from . import dictionary_commands, round_commands  # noqa: F401 - they register the commands
+from . import dictionary_commands, round_commands, serve_command  # noqa: F401 - they register the commands
 from .common import command_settings, commands, groups, state
 
 

@@ -4,6 +4,7 @@ path of anagramdb.console (so this module never imports typer)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..dictionary import Dictionary
@@ -52,15 +53,33 @@ def letters_text(result: tuple[str, list[Any]]) -> str:
     return "\n".join(lines)
 
 
+def phrases_record(letters: str, found: list[tuple[str, ...]]) -> dict[str, object]:
+    """The JSON record of a multi-word anagram search: letters, phrases, count."""
+    return {"letters": letters, "phrases": [list(phrase) for phrase in found], "count": len(found)}
+
+
+def warn_on_stderr(message: str) -> None:
+    print(f"anagramdb: warning: {message}", file=sys.stderr)
+
+
 def to_json(value: object) -> str:
     import json
 
     return json.dumps(value, ensure_ascii=False)
 
 
-def numbers_answer(texts: list[str], target: int, every: bool = False, ascii_signs: bool = False, strict: bool = False) -> Any:
-    """Solve a numbers game given as command-line text: validate, warn (or with *strict*
-    refuse) when the show could not produce it, and return numbers.Answer."""
+def numbers_answer(
+    texts: list[str],
+    target: int,
+    every: bool = False,
+    ascii_signs: bool = False,
+    strict: bool = False,
+    warn: Callable[[str], None] = warn_on_stderr,
+    deadline: float | None = None,
+) -> Any:
+    """Solve a numbers game given as command-line text: validate, *warn* (or with *strict*
+    refuse) when the show could not produce it, and return numbers.Answer. A *deadline*
+    (time.monotonic()) bounds listing every solution."""
     from ..countdown.numbers import off_the_show, solutions, solve, validate
     from ..errors import InvalidNumbersError
 
@@ -75,8 +94,10 @@ def numbers_answer(texts: list[str], target: int, every: bool = False, ascii_sig
     if problems and strict:
         raise InvalidNumbersError(f"not a game from the show: {'; '.join(problems)}")
     if problems:
-        print(f"anagramdb: warning: not a game from the show: {'; '.join(problems)}", file=sys.stderr)
-    return (solutions if every else solve)(values, target, ascii_signs)
+        warn(f"not a game from the show: {'; '.join(problems)}")
+    if every:
+        return solutions(values, target, ascii_signs, deadline)
+    return solve(values, target, ascii_signs)
 
 
 def numbers_text(answer: Any, rpn: bool = False) -> str:

@@ -41,6 +41,7 @@ CACHE_STRETCHES = 64  # stretches of SUMMARY_STRIDE index keys kept decoded: abo
 HEADER = struct.Struct("<8sIIQqQQQQII")
 CRC_FIELD = 68  # byte offset of the index CRC-32, the header's last field
 MAX_PROBLEMS = 100
+CRC_CHUNK = 1 << 18  # bytes file_crc reads at a time, into one reused buffer
 HINT = "rebuild it with: anagramdb build {path} -o {path}"
 
 
@@ -186,14 +187,20 @@ def require_regular_file(path: str, status: os.stat_result | None = None) -> Non
 def file_crc(fd: int, start: int = 0, crc: int = 0) -> int:
     """CRC-32 of an open file from byte *start* to its end, continuing from *crc*.
 
-    Reads into one reused 256 KiB buffer: memory stays flat, and no page of a mapping is
+    Reads CRC_CHUNK bytes at a time into one reused buffer (``os.preadv``; plain ``os.pread`` where
+    the platform lacks it): memory stays flat, and no page of a mapping is
     touched (touched pages would count in the process's RSS). This runs on every open,
     for the index body and for a dictionary whose mtime was reset, so it is on the
     lookup path.
     """
-    buffer = bytearray(1 << 18)
-    view = memoryview(buffer)
     position = start
+    if not hasattr(os, "preadv"):  # not on macOS before 11: a fresh buffer per read instead
+        while chunk := os.pread(fd, CRC_CHUNK, position):
+            crc = zlib.crc32(chunk, crc)
+            position += len(chunk)
+        return crc
+    buffer = bytearray(CRC_CHUNK)
+    view = memoryview(buffer)
     while count := os.preadv(fd, [buffer], position):
         crc = zlib.crc32(view[:count], crc)
         position += count
@@ -252,6 +259,11 @@ class SparseIndex:
         self._stretches: dict[int, list[bytes]] = {}
         if len(self._summary) != -(-entries // SUMMARY_STRIDE):
             raise IndexCorruptError(f"{path}: the summary holds {len(self._summary)} keys, expected {-(-entries // SUMMARY_STRIDE)}")
+
+    @property
+    def summary(self) -> list[bytes]:
+        """The summary keys held in memory: the keys of entries 0, SUMMARY_STRIDE, 2 x SUMMARY_STRIDE, ..."""
+        return list(self._summary)
 
     def _read(self, position: int, length: int) -> bytes:
         if self._fd is None:

@@ -47,7 +47,7 @@ def check_index(dict_path: str) -> list[str]:
                 problems.append(f"{index_path}: entry {i}: key {keys[i]!r}, but line {line} has key {expected.keys[i]!r}")
             if len(problems) >= MAX_PROBLEMS:
                 break
-        if index._summary != expected.keys[::SUMMARY_STRIDE]:
+        if index.summary != expected.keys[::SUMMARY_STRIDE]:
             problems.append(f"{index_path}: the summary does not hold the key of every {SUMMARY_STRIDE}th entry")
     finally:
         index.close()

@@ -71,8 +71,12 @@ def client(served) -> Client:
 
 def cli_json(*args: str):
     """What ``anagramdb ARGS --json`` prints, one record a line."""
-    result = subprocess.run([sys.executable, "-m", "anagramdb", *args, "--json"], capture_output=True, text=True, check=True)
+    result = subprocess.run([sys.executable, "-m", "anagramdb", *args, "--json"], capture_output=True, text=True)
+    assert result.returncode in (0, 1), result.stderr  # 1: a checked answer that is not valid
     return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+GAME = ["numbers", "100", "75", "50", "25", "6", "3", "--target", "952"]
 
 
 @pytest.mark.parametrize(
@@ -87,6 +91,11 @@ def cli_json(*args: str):
         ("/api/numbers?numbers=100,4,7,1,1,1&target=728&ascii=1", ["numbers", "100", "4", "7", "1", "1", "1", "--target", "728", "--ascii"]),
         ("/api/draw/letters?vowels=5&seed=3", ["draw", "letters", "--vowels", "5", "--seed", "3"]),
         ("/api/draw/numbers?large=2&seed=9", ["draw", "numbers", "--large", "2", "--seed", "9"]),
+        ("/api/check?rack=gyroscope&word=scrooge", ["check", "gyroscope", "scrooge"]),
+        ("/api/check?rack=countdown&word=cutdowns", ["check", "countdown", "cutdowns"]),
+        ("/api/check?numbers=100+75+50+25+6+3&target=952&check=" + urllib.parse.quote("((100+6)*3*75-50)/25"), [*GAME, "--check", "((100+6)*3*75-50)/25"]),
+        ("/api/check?numbers=100+75+50+25+6+3&target=952&check=75/50*100", [*GAME, "--check", "75/50*100"]),
+        ("/api/numbers?numbers=100+75+50+25+6+3&target=952&check=" + urllib.parse.quote("(100+6)*3*75/25"), [*GAME, "--check", "(100+6)*3*75/25"]),
     ],
 )
 def test_every_endpoint_answers_with_the_cli_json_record(client, path, command):
@@ -126,6 +135,10 @@ def test_numbers_warnings_go_in_a_header_not_the_record(client):
         ("/api/conundrum?letters=abc&generate=1", 400, "not both"),
         ("/api/conundrum?generate=1&count=11", 400, "from 1 to 10"),
         ("/api/draw/letters?vowels=6", 400, "from 3 to 5"),
+        ("/api/check?rack=abc&word=cab&numbers=1+2&target=3&check=1%2B2", 400, "not both"),
+        ("/api/check?rack=abc", 400, "missing parameter 'word'"),
+        ("/api/check?numbers=1+2&target=3&check=1%2B%2B2", 400, ""),
+        ("/api/check?numbers=1+2&target=3&check=" + "1" * 201, 413, "longer than 200 characters"),
         ("/api/nothing", 404, "no such endpoint"),
         ("/api/draw/words", 404, "no such endpoint"),
     ],
@@ -286,18 +299,19 @@ def test_random_states_redirect_to_a_url_with_their_seed(client):
         assert status == 302 and headers["Location"].startswith(start_of)
         status, html = client.page(headers["Location"])
         assert status == 200
+    made = cli_json("conundrum", "--generate", "--seed", "42")[0]
     status, html = client.page("/conundrum?generate=1&seed=42")
-    assert "<li>C</li><li>A</li><li>N</li>" in html and "CANNONADE" in html
+    assert "".join(f"<li>{letter.upper()}</li>" for letter in made["clue"]) in html and made["answer"].upper() in html
 
 
 def test_practice_checks_and_scores_a_letters_answer(client):
     rack = cli_json("draw", "letters", "--seed", "11")[0]["letters"]
     best = cli_json("letters", rack, "--enough", "1")[0]["words"][0]
     status, html = client.page(f"/practice?round=letters&seed=11&seconds=30&answer={best['word']}")
-    assert status == 200 and f"{best['word']}: valid, {best['score']} points" in html
+    assert status == 200 and f"{best['word']}: valid, {best['length']} letters, {best['score']} points" in html
     assert "<h2>The best answers</h2>" in html and f"<li>{best['word']}</li>" in html
     status, html = client.page("/practice?round=letters&seed=11&answer=qqq")
-    assert "qqq: 0 points" in html
+    assert "qqq: 0 points" in html and "can&#x27;t make qqq: needs 3 q, rack has 0" in html
     status, html = client.page("/practice?round=letters&seed=11&timeup=1")
     assert "Time&#x27;s up!" in html or "Time's up!" in html
     assert "No answer: 0 points" in html
@@ -310,6 +324,12 @@ def test_practice_numbers_round_shows_the_target_and_the_best_answer(client):
     status, html = client.page("/practice?round=numbers&seed=5&timeup=1")
     best = cli_json("numbers", *map(str, drawn["numbers"]), "--target", str(drawn["target"]))[0]
     assert best["solutions"][0]["infix"] in html
+    working = best["solutions"][0]["infix"]
+    status, html = client.page("/practice?round=numbers&seed=5&answer=" + urllib.parse.quote(working))
+    points = {0: 10, 1: 7, 2: 7, 3: 7, 4: 7, 5: 7}.get(best["distance"], 5 if best["distance"] <= 10 else 0)
+    assert f"= {best['value']}: valid" in html and f"{points} points" in html and '<ol class="steps">' in html
+    status, html = client.page("/practice?round=numbers&seed=5&answer=1000000")
+    assert "0 points" in html and 'class="error"' in html
 
 
 def serve_process(*args: str) -> tuple[subprocess.Popen[str], str]:

@@ -13,7 +13,7 @@ import typer
 
 from .. import __version__
 from ..dictionary import ENVIRONMENT_VARIABLE
-from . import dictionary_commands, round_commands, serve_command  # noqa: F401 - they register the commands
+from . import check_command, dictionary_commands, round_commands, serve_command  # noqa: F401 - they register the commands
 from .common import command_settings, commands, groups, state
 
 
@@ -26,7 +26,12 @@ def _version(value: bool) -> None:
 def main(
     dict_path: Annotated[
         str | None,
-        typer.Option("--dict", envvar=ENVIRONMENT_VARIABLE, metavar="PATH", help="Dictionary file, or a packaged one by name: full (default), common."),
+        typer.Option(
+            "--dict",
+            envvar=ENVIRONMENT_VARIABLE,
+            metavar="PATH",
+            help="Packaged dictionary full (default), common or huge; anything else is a file path (./full for a file named full).",
+        ),
     ] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:

@@ -126,4 +126,7 @@ def info(as_json: Annotated[bool, JSON_OPTION] = False) -> None:
         else:
             width = max(map(len, details))
             for name, value in details.items():
-                typer.echo(f"{name:<{width}}  {value}")
+                if isinstance(value, dict):
+                    value = ", ".join(f"{key} {' '.join(part) if isinstance(part, list) else part}" for key, part in value.items())
+                if value is not None:
+                    typer.echo(f"{name:<{width}}  {value}")

@@ -144,6 +144,7 @@ def numbers(
     targets: Annotated[str, typer.Option(help="stats: the range of targets, e.g. 101-999.")] = "101-999",
     jobs: Annotated[int, typer.Option(min=0, help="stats: worker processes (0: one a core).")] = 0,
     csv: Annotated[str | None, typer.Option(help="stats: also write per-selection results to this CSV file.")] = None,
+    check: Annotated[str | None, typer.Option("--check", metavar="EXPR", help="Check an answer (expression, or steps split by ;).")] = None,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a numbers round (NUMBERS --target T), or 'stats': every selection against every target."""
@@ -158,5 +159,10 @@ def numbers(
             return
         if target is None:
             raise InvalidNumbersError("give the target with --target, e.g. anagramdb numbers 25 50 75 100 3 6 --target 952")
+        if check is not None:
+            from .check_command import check_numbers_answer
+
+            check_numbers_answer(args, target, check, as_json)
+            return
         answer = numbers_answer(args, target, every, ascii_signs, strict)
         typer.echo(to_json(answer.to_dict()) if as_json else numbers_text(answer, rpn))

@@ -10,6 +10,8 @@ Endpoints and their parameters (named as the CLI's options, without the dashes):
     /api/numbers       numbers target [all] [ascii] [strict]   (numbers: "25 50 75 100 3 6")
     /api/draw/letters  [vowels] [seed]
     /api/draw/numbers  [large] [seed]
+    /api/check         rack word                 (a letters answer: anagramdb check RACK WORD)
+                       numbers target check      (a numbers answer: numbers ... --check EXPR)
 
 A body is the record the CLI prints (built by the same functions, in anagramdb.cli.render
 or the solvers' ``to_dict``); an error is ``{"error": "..."}`` with the status of an
@@ -23,15 +25,19 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
+from contextlib import ExitStack
 from time import monotonic
 from typing import Any
 
 from ..cli.render import anagrams_record, letters_answer, letters_record, numbers_answer, phrases_record
 from ..countdown import conundrum, draw, letters, phrases
-from ..dictionary import Dictionary
+from ..countdown.numbers_check import check_numbers
+from ..countdown.rules import check_word, packaged_dictionaries
+from ..dictionary import DEFAULT_NAME, Dictionary
 from ..errors import AnagramDBError
 
 MAX_TEXT = 64  # characters of a rack, letters or phrase
+MAX_ANSWER = 200  # characters of a numbers answer (working)
 MAX_WEB_NUMBERS = 6  # seven numbers can take a second and 150 MiB; the show uses six
 MAX_NUMBER_DIGITS = 6
 MAX_COUNT = 10  # conundrums made by one request
@@ -52,11 +58,15 @@ class ApiError(Exception):
 
 
 class Solvers:
-    """What the threads of one server process share: the dictionary (opened once) and,
-    opened on first use, the ``common`` dictionary that conundrums are made from."""
+    """What the threads of one server process share: the dictionary (opened once), the
+    packaged dictionaries a word check also asks, and, opened on first use, the ``common``
+    dictionary that conundrums are made from."""
 
     def __init__(self, spec: str | None = None) -> None:
         self.full = Dictionary(spec)
+        self.name = spec or DEFAULT_NAME
+        self._packaged = ExitStack()
+        self.packaged = self._packaged.enter_context(packaged_dictionaries())
         self._common: Dictionary | None = None
         self._lock = threading.Lock()
 
@@ -68,6 +78,7 @@ class Solvers:
 
     def close(self) -> None:
         self.full.close()
+        self._packaged.close()
         if self._common is not None:
             self._common.close()
 
@@ -151,11 +162,19 @@ def api_conundrum(solvers: Solvers, params: Params, warnings: list[str]) -> JSON
     return conundrum.solve_conundrum(solvers.full, one(params, "letters")).to_dict()
 
 
-def api_numbers(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+def game(params: Params) -> tuple[list[str], int]:
+    """The numbers and the target of a numbers request."""
     values = number_list(one(params, "numbers"))
     target = integer(params, "target", None, 1, 10**MAX_NUMBER_DIGITS - 1)
     if target is None:
         raise ApiError(400, "missing parameter 'target'")
+    return values, target
+
+
+def api_numbers(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+    if "check" in params:
+        return api_check(solvers, params, warnings)
+    values, target = game(params)
     every = flag(params, "all")
     deadline = monotonic() + SEARCH_SECONDS
     answer = numbers_answer(values, target, every, flag(params, "ascii"), flag(params, "strict"), warnings.append, deadline)
@@ -172,13 +191,25 @@ def api_draw_numbers(solvers: Solvers, params: Params, warnings: list[str]) -> J
     return draw.draw_numbers(large, integer(params, "seed", None, 0, 10**9)).to_dict()
 
 
+def api_check(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+    """A letters answer (rack, word) or a numbers answer (numbers, target, check) judged
+    by the rules of the show: the record of ``anagramdb check`` or ``numbers --check``."""
+    if "rack" in params or "word" in params:
+        if "check" in params or "numbers" in params:
+            raise ApiError(400, "give rack and word (letters), or numbers, target and check (numbers), not both")
+        return check_word(solvers.full, one(params, "rack"), one(params, "word"), solvers.packaged, solvers.name).to_dict()
+    values, target = game(params)
+    return check_numbers([int(value) for value in values], target, one(params, "check", cap=MAX_ANSWER)).to_dict()
+
+
 Endpoint = Callable[[Solvers, Params, list[str]], JSONValue]
 ENDPOINTS: dict[str, tuple[Endpoint, tuple[str, ...]]] = {
     "anagrams": (api_anagrams, ("letters",)),
     "letters": (api_letters, ("rack", "min", "enough", "all")),
     "phrases": (api_phrases, ("letters", "max-words", "min-length", "limit")),
     "conundrum": (api_conundrum, ("letters", "generate", "count", "seed")),
-    "numbers": (api_numbers, ("numbers", "target", "all", "ascii", "strict")),
+    "numbers": (api_numbers, ("numbers", "target", "all", "ascii", "strict", "check")),
+    "check": (api_check, ("rack", "word", "numbers", "target", "check")),
     "draw/letters": (api_draw_letters, ("vowels", "seed")),
     "draw/numbers": (api_draw_numbers, ("large", "seed")),
 }

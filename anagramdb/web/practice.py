@@ -19,11 +19,8 @@ from urllib.parse import urlencode
 
 from ..cli.render import letters_answer, letters_record
 from ..countdown.draw import draw_letters, draw_numbers
-from ..countdown.letters import score
-from ..errors import AnagramDBError
-from ..keys import fold, word_key
-from .api import ApiError, Params, Solvers, integer, one
-from .pages import Redirect, error_html, layout, letters_html, numbers_html, random_seed
+from .api import MAX_ANSWER, ApiError, Params, Solvers, answer, integer, one
+from .pages import Redirect, error_html, layout, letters_html, numbers_html, plural, random_seed
 
 ROUNDS = ("letters", "numbers")
 SECONDS = 30  # the show's clock
@@ -75,54 +72,49 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
             f'<progress id="clock-bar" max="{seconds}" value="{seconds}" aria-label="Time left"></progress>'
             f'<form id="practice" action="/practice" method="get">{hidden}'
             f'<div class="field"><label for="answer">{escape(label)}</label>'
-            '<input type="text" id="answer" name="answer" autocomplete="off" spellcheck="false" autofocus maxlength="200"></div>'
+            f'<input type="text" id="answer" name="answer" autocomplete="off" spellcheck="false" autofocus maxlength="{MAX_ANSWER}"></div>'
             "<button>Check</button></form>"
         )
         return 200, layout(title, "/practice", content)
-    given = one(params, "answer", "", cap=200).strip()
-    verdict = check_letters(solvers, rack, given) if kind == "letters" else check_working(drawn.numbers, drawn.target, given)
+    given = one(params, "answer", "", cap=MAX_ANSWER).strip()
+    if not given:
+        judged = '<p class="verdict">No answer: 0 points.</p>'
+    elif kind == "letters":
+        judged = verdict(solvers, {"rack": [rack], "word": [given]})
+    else:
+        judged = verdict(solvers, {"numbers": [" ".join(map(str, drawn.numbers))], "target": [str(drawn.target)], "check": [given]})
     best = best_letters(solvers, rack) if kind == "letters" else best_numbers(drawn.numbers, drawn.target)
     again = escape(urlencode({"round": kind, "seconds": seconds}))
     content = (
         f"<h1>{escape(title.capitalize())}</h1>{tiles_html}"
         + ('<p class="verdict" id="timeup">Time\'s up!</p>' if "timeup" in params else "")
-        + f'<div id="verdict">{verdict}</div><h2>The best answers</h2><div id="best">{best}</div>'
+        + f'<div id="verdict">{judged}</div><h2>The best answers</h2><div id="best">{best}</div>'
         f'<p><a class="button" href="/practice?{again}">Next round</a></p>'
     )
     return 200, layout(title, "/practice", content)
 
 
-def check_letters(solvers: Solvers, rack: str, word: str) -> str:
-    """The verdict on a letters answer, as HTML: valid and its score, or why not."""
-    if not word:
-        return '<p class="verdict">No answer: 0 points.</p>'
+def verdict(solvers: Solvers, params: Params) -> str:
+    """The answer to a round judged by /api/check (countdown.rules, countdown.numbers_check),
+    as HTML: valid with its value and score, or the reason it scores nothing."""
     try:
-        key = word_key(word)
-    except AnagramDBError as exc:
-        return error_html(str(exc))
-    have = word_key(rack)
-    left = list(have)
-    missing = []
-    for letter in key:
-        if letter in left:
-            left.remove(letter)
-        else:
-            missing.append(letter)
-    in_dictionary = any(fold(found) == fold(word) for found in solvers.full.words_with_key(key))
-    reasons = []
-    if missing:
-        reasons.append(f"the rack {rack} has no {', '.join(sorted(set(missing)))} to spare")
-    if not in_dictionary:
-        reasons.append(f"{word} is not in the dictionary")
-    if reasons:
-        return f'<p class="verdict">{escape(word)}: 0 points</p><p class="error">{escape("; ".join(reasons))}.</p>'
-    return f'<p class="verdict">{escape(word)}: valid, {score(len(key))} points.</p>'
-
-
-def check_working(numbers: list[int], target: int, working: str) -> str:
-    if not working:
-        return '<p class="verdict">No answer: 0 points.</p>'
-    return f'<p class="verdict">Your working: {escape(working)}</p><p class="status">(Checking numbers answers is not available yet.)</p>'
+        record, _ = answer(solvers, "check", params)
+    except ApiError as exc:
+        return f'<p class="verdict">0 points</p>{error_html(str(exc))}'
+    given = record.get("word", record.get("answer"))
+    if not record["valid"]:
+        head = f"{given}: 0 points"
+    elif "word" in record:
+        head = f"{given}: valid, {plural(record['length'], 'letter')}, {plural(record['score'], 'point')}"
+    else:
+        near = "exact" if not record["distance"] else f"{record['distance']} away"
+        head = f"{given} = {record['value']}: valid, {near}, {plural(record['score'], 'point')}"
+    parts = [f'<p class="verdict">{escape(head)}</p>']
+    if record["reason"]:
+        parts.append(f'<p class="error">{escape(record["reason"])}</p>')
+    if record.get("steps"):
+        parts.append('<ol class="steps">' + "".join(f"<li>{escape(step)}</li>" for step in record["steps"]) + "</ol>")
+    return "".join(parts)
 
 
 def best_letters(solvers: Solvers, rack: str) -> str:

@@ -29,7 +29,8 @@ from contextlib import ExitStack
 from time import monotonic
 from typing import Any
 
-from ..cli.render import anagrams_record, letters_answer, letters_record, numbers_answer, phrases_record
+from ..cli import queries
+from ..cli.render import letters_record, phrases_record
 from ..countdown import conundrum, draw, letters, phrases
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word, packaged_dictionaries
@@ -130,7 +131,7 @@ def number_list(text: str) -> list[str]:
 
 
 def api_anagrams(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
-    return anagrams_record(solvers.full, one(params, "letters"))
+    return queries.anagrams(solvers.full, one(params, "letters"))
 
 
 def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
@@ -138,7 +139,7 @@ def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
     min_length = integer(params, "min", letters.MIN_LENGTH, 1, MAX_TEXT)
     enough = integer(params, "enough", letters.ENOUGH, 1, 100_000)
     assert min_length is not None and enough is not None
-    return letters_record(letters_answer(solvers.full, rack, min_length, enough, flag(params, "all")))
+    return letters_record(queries.letters(solvers.full, rack, min_length, enough, flag(params, "all")))
 
 
 def api_phrases(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
@@ -162,9 +163,9 @@ def api_conundrum(solvers: Solvers, params: Params, warnings: list[str]) -> JSON
     return conundrum.solve_conundrum(solvers.full, one(params, "letters")).to_dict()
 
 
-def game(params: Params) -> tuple[list[str], int]:
+def game(params: Params) -> tuple[list[int], int]:
     """The numbers and the target of a numbers request."""
-    values = number_list(one(params, "numbers"))
+    values = queries.whole_numbers(number_list(one(params, "numbers")))
     target = integer(params, "target", None, 1, 10**MAX_NUMBER_DIGITS - 1)
     if target is None:
         raise ApiError(400, "missing parameter 'target'")
@@ -177,7 +178,7 @@ def api_numbers(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
     values, target = game(params)
     every = flag(params, "all")
     deadline = monotonic() + SEARCH_SECONDS
-    answer = numbers_answer(values, target, every, flag(params, "ascii"), flag(params, "strict"), warnings.append, deadline)
+    answer = queries.numbers(values, target, every, flag(params, "ascii"), flag(params, "strict"), warnings.append, deadline)
     return answer.to_dict()
 
 
@@ -199,7 +200,7 @@ def api_check(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValu
             raise ApiError(400, "give rack and word (letters), or numbers, target and check (numbers), not both")
         return check_word(solvers.full, one(params, "rack"), one(params, "word"), solvers.packaged, solvers.name).to_dict()
     values, target = game(params)
-    return check_numbers([int(value) for value in values], target, one(params, "check", cap=MAX_ANSWER)).to_dict()
+    return check_numbers(values, target, one(params, "check", cap=MAX_ANSWER)).to_dict()
 
 
 Endpoint = Callable[[Solvers, Params, list[str]], JSONValue]

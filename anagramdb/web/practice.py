@@ -17,8 +17,10 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import urlencode
 
-from ..cli.render import letters_answer, letters_record
+from ..cli.queries import letters
+from ..cli.render import letters_record
 from ..countdown.draw import draw_letters, draw_numbers
+from ..countdown.letters import MIN_LENGTH
 from .api import MAX_ANSWER, ApiError, Params, Solvers, answer, integer, one
 from .pages import Redirect, error_html, layout, letters_html, numbers_html, plural, random_seed
 
@@ -118,7 +120,7 @@ def verdict(solvers: Solvers, params: Params) -> str:
 
 
 def best_letters(solvers: Solvers, rack: str) -> str:
-    return letters_html(letters_record(letters_answer(solvers.full, rack, enough=BEST_WORDS)))
+    return letters_html(letters_record(letters(solvers.full, rack, MIN_LENGTH, BEST_WORDS)))
 
 
 def best_numbers(numbers: list[int], target: int) -> str:

@@ -6,6 +6,7 @@ the same answers and raise the same errors. Rendering is render.py's.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..dictionary import Dictionary
@@ -52,9 +53,19 @@ def whole_numbers(texts: list[str]) -> list[int]:
     return values
 
 
-def numbers(values: list[int], target: int, every: bool = False, ascii_signs: bool = False, strict: bool = False) -> Any:
+def numbers(
+    values: list[int],
+    target: int,
+    every: bool = False,
+    ascii_signs: bool = False,
+    strict: bool = False,
+    warn: Callable[[str], None] | None = None,
+    deadline: float | None = None,
+) -> Any:
     """Solve a numbers game (countdown.numbers.Answer). A game the show's tiles and targets
-    could not make gets an AnagramDBWarning, or with *strict* an InvalidNumbersError."""
+    could not make gets an AnagramDBWarning (or a call of *warn*: a threaded server cannot
+    catch warnings), or with *strict* an InvalidNumbersError. A *deadline*
+    (time.monotonic()) bounds listing every solution."""
     from ..countdown.numbers import off_the_show, solutions, solve, validate
 
     validate(values, target)
@@ -63,5 +74,10 @@ def numbers(values: list[int], target: int, every: bool = False, ascii_signs: bo
         message = f"not a game from the show: {'; '.join(problems)}"
         if strict:
             raise InvalidNumbersError(message)
-        warnings.warn(message, AnagramDBWarning, stacklevel=2)
-    return (solutions if every else solve)(values, target, ascii_signs)
+        if warn is not None:
+            warn(message)
+        else:
+            warnings.warn(message, AnagramDBWarning, stacklevel=2)
+    if every:
+        return solutions(values, target, ascii_signs, deadline)
+    return solve(values, target, ascii_signs)

@@ -4,9 +4,12 @@ path of anagramdb.console (so this module never imports typer)."""
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-from ..dictionary import Dictionary
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: typing costs a cold start about 10M instructions
+    from typing import Any
+
+    from ..dictionary import Dictionary
 
 
 def show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:

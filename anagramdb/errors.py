@@ -34,8 +34,6 @@ class WordListError(AnagramDBError):
 class DictionaryFormatError(AnagramDBError):
     """A dictionary file breaks the format: a line out of order or a line that is not a word."""
 
-    exit_code = 2
-
 
 class IndexCorruptError(AnagramDBError):
     """An index file is damaged: bad magic, bad checksum, truncated, or inconsistent."""

@@ -20,7 +20,7 @@ from anagramdb.countdown.rules import (
     selection_problems,
     word_score,
 )
-from anagramdb.dictionary import NAMED_DICTIONARIES, Dictionary
+from anagramdb.dictionary import PACKAGED, Dictionary
 from anagramdb.errors import InvalidRackError
 
 from .conftest import make_dictionary
@@ -138,7 +138,7 @@ def test_check_word_refuses_bad_input(dictionaries, rack, word):
 
 def test_packaged_dictionaries_are_every_named_one():
     with packaged_dictionaries() as packaged:
-        assert set(packaged) == set(NAMED_DICTIONARIES)
+        assert set(packaged) == set(PACKAGED)
         assert all(d.word_count > 0 for d in packaged.values())
 
 
@@ -152,6 +152,6 @@ def test_check_command_exit_codes_and_json(dictionaries):
     result = runner.invoke(app, ["--dict", chosen.path, "check", "COUNTDOWN", "cutdown", "--json"])
     record = json.loads(result.stdout)
     assert result.exit_code == 1 and record["in_dictionary"] is False and record["dictionary"] == chosen.path
-    assert "full" in record["elsewhere"]  # the packaged dictionaries are asked
+    assert "huge" in record["elsewhere"]  # the packaged dictionaries are asked
     result = runner.invoke(app, ["--dict", chosen.path, "check", "COUNT1", "count"])
     assert result.exit_code == 2 and result.stderr.startswith("anagramdb: error: rack 'COUNT1'")

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import NamedTuple
 
-from ..dictionary import DATA_DIRECTORY, NAMED_DICTIONARIES, Dictionary
+from ..dictionary import DATA_DIRECTORY, PACKAGED, Dictionary
 from ..errors import InvalidRackError
 from ..keys import bad_characters, describe, fold, is_word, word_key
 from .draw import MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, VOWELS
@@ -190,13 +190,13 @@ def check_word(
 
 @contextmanager
 def packaged_dictionaries() -> Iterator[dict[str, Dictionary]]:
-    """The packaged dictionaries, open, by name (dictionary.NAMED_DICTIONARIES), for
+    """The packaged dictionaries, open, by name (dictionary.PACKAGED), for
     check_word's *elsewhere*; closed when the block ends. Opening one costs its index
     header only (tens of microseconds)."""
     with ExitStack() as stack:
         yield {
             name: stack.enter_context(Dictionary(os.path.join(DATA_DIRECTORY, file)))
-            for name, file in NAMED_DICTIONARIES.items()
+            for name, file in PACKAGED.items()
             if os.path.exists(os.path.join(DATA_DIRECTORY, file))
         }
 

@@ -47,6 +47,12 @@ class StorageError(AnagramDBError):
     """A file could not be read or written (missing, a directory, read-only, disk full)."""
 
 
+class TimeLimitError(AnagramDBError):
+    """A search ran past the deadline its caller set (only callers that set one, such as the web server)."""
+
+    exit_code = 2
+
+
 class AnagramDBWarning(UserWarning):
     """Something was worked around: e.g. an index kept in memory because it could not be saved."""
 

@@ -11,6 +11,7 @@ from ..errors import AnagramDBWarning, InvalidNumbersError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its solve
+    from collections.abc import Callable
     from typing import Any
 
     from ..dictionary import Dictionary
@@ -67,9 +68,19 @@ def whole_numbers(texts: list[str]) -> list[int]:
     return values
 
 
-def numbers(values: list[int], target: int, every: bool = False, ascii_signs: bool = False, strict: bool = False) -> Any:
+def numbers(
+    values: list[int],
+    target: int,
+    every: bool = False,
+    ascii_signs: bool = False,
+    strict: bool = False,
+    warn: Callable[[str], None] | None = None,
+    deadline: float | None = None,
+) -> Any:
     """Solve a numbers game (countdown.numbers.Answer). A game the show's tiles and targets
-    could not make gets an AnagramDBWarning, or with *strict* an InvalidNumbersError."""
+    could not make gets an AnagramDBWarning (or a call of *warn*: a threaded server cannot
+    catch warnings), or with *strict* an InvalidNumbersError. A *deadline*
+    (time.monotonic()) bounds listing every solution."""
     from ..countdown.numbers import off_the_show, solutions, solve, validate
 
     validate(values, target)
@@ -78,5 +89,10 @@ def numbers(values: list[int], target: int, every: bool = False, ascii_signs: bo
         message = f"not a game from the show: {'; '.join(problems)}"
         if strict:
             raise InvalidNumbersError(message)
-        warnings.warn(message, AnagramDBWarning, stacklevel=2)
-    return (solutions if every else solve)(values, target, ascii_signs)
+        if warn is not None:
+            warn(message)
+        else:
+            warnings.warn(message, AnagramDBWarning, stacklevel=2)
+    if every:
+        return solutions(values, target, ascii_signs, deadline)
+    return solve(values, target, ascii_signs)

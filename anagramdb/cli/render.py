@@ -46,6 +46,11 @@ def letters_text(result: LettersResult) -> str | None:
     return "\n".join(lines)
 
 
+def phrases_record(letters: str, found: list[tuple[str, ...]]) -> dict[str, object]:
+    """The JSON record of a multi-word anagram search: letters, phrases, count."""
+    return {"letters": letters, "phrases": [list(phrase) for phrase in found], "count": len(found)}
+
+
 def numbers_text(answer: Any, rpn: bool = False) -> str:
     """The answer as on the show: steps, then the expression; several separated by blank lines."""
     head = f"{answer.target}: exact" if answer.exact else f"{answer.target}: not reachable; nearest is {answer.value} ({answer.distance} away)"

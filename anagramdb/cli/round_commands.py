@@ -88,11 +88,12 @@ def phrases(
 ) -> None:
     """List multi-word anagrams of LETTERS, fewest words first."""
     from ..countdown.phrases import phrases as search
+    from .render import phrases_record
 
     with reported(), open_dictionary() as dictionary:
         found = search(dictionary, letters, max_words, min_length, limit or None)
         if as_json:
-            emit_json({"letters": letters, "phrases": [list(phrase) for phrase in found], "count": len(found)})
+            emit_json(phrases_record(letters, found))
         else:
             for phrase in found:
                 typer.echo(" ".join(phrase))

@@ -49,13 +49,14 @@ def test_quick_path_imports_nothing_heavy(args, tmp_path):
 
 
 def test_installed_command_is_a_plain_script():
-    """pip's entry-point wrapper imports re; the installed command must not."""
-    script = os.path.join(os.path.dirname(sys.executable), "anagramdb")
-    if not os.path.exists(script):
-        pytest.skip("anagramdb is not installed in this environment")
-    with open(script, encoding="utf-8") as handle:
+    """pip's entry-point wrapper imports re, so the command is scripts/anagramdb, installed
+    through setuptools' script-files (docs/DECISIONS.md, D5)."""
+    with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as handle:
+        project = handle.read()
+    assert "[project.scripts]" not in project and 'script-files = ["scripts/anagramdb"]' in project
+    with open(os.path.join(ROOT, "scripts", "anagramdb"), encoding="utf-8") as handle:
         text = handle.read()
-    assert "import re" not in text and "from anagramdb.cli.console import main" in text
+    assert text.startswith("#!python\n") and "import re" not in text and "from anagramdb.cli.console import main" in text
 
 
 def packaged_copy(tmp_path, monkeypatch) -> str:

@@ -53,7 +53,7 @@ def test_installed_command_is_a_plain_script():
     through setuptools' script-files (docs/DECISIONS.md, D5)."""
     with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as handle:
         project = handle.read()
-    assert "[project.scripts]" not in project and 'script-files = ["scripts/anagramdb"]' in project
+    assert "\n[project.scripts]" not in project and 'script-files = ["scripts/anagramdb"]' in project
     with open(os.path.join(ROOT, "scripts", "anagramdb"), encoding="utf-8") as handle:
         text = handle.read()
     assert text.startswith("#!python\n") and "import re" not in text and "from anagramdb.cli.console import main" in text

@@ -18,17 +18,24 @@ from __future__ import annotations
 
 import mmap
 import os
-import re
-import threading
-import weakref
-from collections.abc import Callable, Iterable, Iterator
+from _thread import allocate_lock
 
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError, describe_os_error
 from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_regular_file, unclosed_guard
 from .keys import letters_key, word_key
 
+# Annotations only: the modules below cost a cold start more than the lookup itself.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+    import weakref
+    from collections.abc import Callable, Iterable, Iterator
+
 DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-NAMED_DICTIONARIES = {"full": "words.txt", "common": "common.txt"}
+# The packaged dictionaries, by name, and their files in DATA_DIRECTORY (built from SCOWL by
+# tools/make_default_dictionary.py; PROVENANCE_FILE says from what, and how).
+PACKAGED = {"full": "words.txt", "common": "common.txt", "huge": "huge.txt"}
+PROVENANCE_FILE = "PROVENANCE.json"
 DEFAULT_NAME = "full"
 ENVIRONMENT_VARIABLE = "ANAGRAMDB_DICT"
 SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
@@ -42,13 +49,14 @@ def resolve_path(spec: str | None = None) -> str:
     """The dictionary file meant by *spec*: a path, a packaged name, or None for the default.
 
     None falls back to the ANAGRAMDB_DICT environment variable, then to the packaged
-    ``full`` dictionary. A name in NAMED_DICTIONARIES ("full", "common") means the packaged
-    file unless a file of that name exists in the current directory.
+    ``full`` dictionary. A name in PACKAGED ("full", "common", "huge") always means the
+    packaged file, whatever the current directory holds; a local file of that name is
+    reached as a path (``./full``).
     """
     if not spec:
         spec = os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME
-    if spec in NAMED_DICTIONARIES and not os.path.exists(spec):
-        return os.path.join(DATA_DIRECTORY, NAMED_DICTIONARIES[spec])
+    if spec in PACKAGED:
+        return os.path.join(DATA_DIRECTORY, PACKAGED[spec])
     return spec
 
 
@@ -120,7 +128,7 @@ class Dictionary:
         self._index: SparseIndex | None = None
         self._cache: dict[int, Block] = {}
         self._cache_limit = cache_blocks
-        self._cache_lock = threading.Lock()
+        self._cache_lock = allocate_lock()
         self._guard: weakref.finalize[..., object] | None = None
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -133,7 +141,7 @@ class Dictionary:
                 self._map = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
             # Packaged files belong to the installer: never rewritten just to record an mtime.
             packaged = os.path.dirname(os.path.abspath(self.path)) == DATA_DIRECTORY
-            self._index = open_index(self.path, fd, status, block_size, refresh=not packaged)
+            self._index = open_index(self.path, fd, status, block_size, packaged=packaged)
         except BaseException as exc:
             self.close()
             if isinstance(exc, OSError):
@@ -301,7 +309,8 @@ class Dictionary:
             yield from self.block(number)
 
     def info(self) -> dict[str, object]:
-        """What ``anagramdb info`` prints: paths, word count, size, index entries, block size."""
+        """What ``anagramdb info`` prints: paths, word count, size, index entries, block
+        size, and for a packaged dictionary its provenance (None for any other file)."""
         index = self.index
         return {
             "path": self.path,
@@ -310,4 +319,31 @@ class Dictionary:
             "bytes": self.size,
             "index_entries": index.entry_count,
             "block_size": index.block_size,
+            "provenance": packaged_provenance(self.path),
         }
+
+
+def packaged_provenance(path: str) -> dict[str, object] | None:
+    """Where the packaged dictionary at *path* came from, from PROVENANCE_FILE (format in
+    docs/FORMAT.md): its name, source package and version, categories, size limit and word
+    count. None for a file outside DATA_DIRECTORY or one the provenance file does not list."""
+    import json
+
+    if os.path.dirname(os.path.abspath(path)) != DATA_DIRECTORY:
+        return None
+    try:
+        with open(os.path.join(DATA_DIRECTORY, PROVENANCE_FILE), encoding="utf-8") as handle:
+            record = json.load(handle)
+        source = record["source"]
+        for name, entry in record["dictionaries"].items():
+            if entry["file"] == os.path.basename(path):
+                return {
+                    "name": name,
+                    "source": f"{source['package']} {source['version']}",
+                    "categories": source["categories"],
+                    "max_size": entry["max_size"],
+                    "words": entry["words"],
+                }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return None

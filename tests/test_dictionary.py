@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 
@@ -10,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from anagramdb.builder import build
-from anagramdb.dictionary import DATA_DIRECTORY, Dictionary, resolve_path
+from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE, Dictionary, resolve_path
 from anagramdb.errors import InvalidRackError, StorageError
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
@@ -97,6 +98,7 @@ def test_info(sample_dictionary):
         "bytes": os.path.getsize(sample_dictionary),
         "index_entries": 1,
         "block_size": 64,
+        "provenance": None,
     }
 
 
@@ -110,12 +112,38 @@ def test_default_and_named_dictionaries(monkeypatch, tmp_path):
     assert resolve_path("other.txt") == "other.txt"
 
 
+def test_packaged_names_are_never_shadowed_by_local_files(monkeypatch, tmp_path):
+    monkeypatch.delenv("ANAGRAMDB_DICT", raising=False)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "full").write_text("zzz\n")
+    (tmp_path / "common").mkdir()
+    assert resolve_path() == os.path.join(DATA_DIRECTORY, "words.txt")
+    assert resolve_path("full") == os.path.join(DATA_DIRECTORY, "words.txt")
+    assert resolve_path("common") == os.path.join(DATA_DIRECTORY, "common.txt")
+    assert resolve_path("huge") == os.path.join(DATA_DIRECTORY, "huge.txt")
+    assert resolve_path("./full") == "./full"
+    monkeypatch.setenv("ANAGRAMDB_DICT", "full")
+    assert resolve_path() == os.path.join(DATA_DIRECTORY, "words.txt")
+    with Dictionary() as packaged:
+        assert "silent" in packaged.anagrams("listen")
+
+
 def test_packaged_dictionaries_are_sound():
-    for name in ("words.txt", "common.txt"):
-        assert check_index(os.path.join(DATA_DIRECTORY, name)) == []
-    with Dictionary("full") as full, Dictionary("common") as common:
-        assert full.word_count > 200_000 and common.word_count > 50_000
-        assert "silent" in full.anagrams("listen") and "silent" in common.anagrams("listen")
+    with open(os.path.join(DATA_DIRECTORY, PROVENANCE_FILE), encoding="utf-8") as handle:
+        provenance = json.load(handle)
+    assert sorted(provenance["dictionaries"]) == sorted(PACKAGED)
+    sizes = {}
+    for name, file in PACKAGED.items():
+        assert check_index(os.path.join(DATA_DIRECTORY, file)) == []
+        with Dictionary(name) as dictionary:
+            record = provenance["dictionaries"][name]
+            assert record["file"] == file and dictionary.word_count == record["words"]
+            assert "silent" in dictionary.anagrams("listen")
+            shown = dictionary.info()["provenance"]
+            assert shown["name"] == name and shown["words"] == record["words"] and shown["max_size"] == record["max_size"]
+            assert shown["source"] == f"scowl {provenance['source']['version']}"
+            sizes[name] = dictionary.word_count
+    assert 50_000 < sizes["common"] < sizes["full"] < sizes["huge"]
 
 
 def test_threads_share_a_dictionary(tmp_path):

@@ -32,7 +32,7 @@ def test_bad_letters_are_named(letters, named):
 
 def test_text_that_folds_to_nothing_has_no_letters():
     assert fold("\u1be6") == "" and bad_characters("\u1be6") == [] and not is_word("\u1be6")
-    with pytest.raises(InvalidRackError, match="^no letters given$"):
+    with pytest.raises(InvalidRackError, match=r"^no letters given$"):
         letters_key("\u1be6")
 
 

@@ -100,7 +100,7 @@ def test_bad_racks(sample_dictionary, rack):
 
 def test_long_racks_take_the_single_pass(sample_dictionary):
     alphabet = "abcdefghijklmnopqrstuvwxyz"
-    with Dictionary() as full:
+    with Dictionary("huge") as full:
         assert strategy(full, "abcdefghi", 0, 3) == "lookup"
         assert strategy(full, "abcdefghi", 1, 3) == "lookup"
         assert strategy(full, "abcdefghi", 2, 3) == "scan"

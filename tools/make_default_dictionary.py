@@ -1,39 +1,123 @@
-"""Make the packaged dictionaries in anagramdb/data/ from Debian's SCOWL word lists.
+"""Make the packaged dictionaries in anagramdb/data/ from SCOWL's categorized word lists.
 
-    apt-get install wbritish-huge wbritish
-    python tools/make_default_dictionary.py
+    apt-get install scowl
+    python tools/make_default_dictionary.py [--scowl /usr/share/dict/scowl] [--output DIR]
 
-``words.txt`` (the default, named "full") comes from wbritish-huge, SCOWL's largest
-British list, so that every plausible word a Countdown adjudicator might accept is there.
-``common.txt`` (named "common") comes from wbritish, SCOWL's mid-sized list, for puzzles
-drawn from familiar words. Both keep only words of lower-case letters (accented ones
-included: their keys fold the accents), which drops proper nouns, abbreviations and
-words with apostrophes or hyphens. SCOWL's copyright notice is copied beside them, as its
-licence requires. The output depends only on the input lists, so a rerun on the same
-package versions gives byte-identical dictionaries.
+Debian's ``scowl`` package installs SCOWL's lists by category and size, one file each
+(``CATEGORY-words.SIZE``, ``CATEGORY-abbreviations.SIZE``, ...). Only the *words* files of
+CATEGORIES are read (never abbreviations, contractions, proper names, upper-case words,
+Roman numerals or hacker slang), up to each list's size limit (LISTS):
+
+- ``common`` (common.txt): sizes up to 55, where SCOWL adds the 12dicts list of everyday words;
+- ``full`` (words.txt, the default): sizes up to 70;
+- ``huge`` (huge.txt): sizes up to 80, mostly words the Oxford dictionary does not list.
+
+The rules (``clean``): lower-case words only; accents folded to a-z; nothing but letters
+(no apostrophe or hyphen); no single letters but "a"; no word without a vowel (a, e, i, o,
+u, y) except VOWELLESS_WORDS. Then the reviewed add-back list (tools/scowl_addback.txt:
+words SCOWL files only as abbreviations, and the letter names) joins each list whose size
+limit reaches the entry's size.
+
+Reproducible: the output depends only on the input files and this tool. The dictionaries'
+mtimes are set to the SCOWL release date (from the package version) and their indexes
+record it, so two runs give the same bytes. PROVENANCE.json records the package version,
+sizes, rules and counts; SCOWL's copyright notice is copied beside the data (COPYING.SCOWL).
 """
 
 from __future__ import annotations
 
 import argparse
+import calendar
+import hashlib
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterable
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from anagramdb.builder import build
-from anagramdb.dictionary import DATA_DIRECTORY, NAMED_DICTIONARIES
+from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
+from anagramdb.index import save_index
+from anagramdb.keys import fold
 
-SOURCES = {
-    "full": ("wbritish-huge", "/usr/share/dict/british-english-huge"),
-    "common": ("wbritish", "/usr/share/dict/british-english"),
-}
-COPYRIGHT = "/usr/share/doc/wbritish-huge/copyright"
+PACKAGE = "scowl"
+SCOWL_DIRECTORY = "/usr/share/dict/scowl"
+COPYRIGHT = "/usr/share/doc/scowl/copyright"
+ADDBACK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scowl_addback.txt")
+CATEGORIES = ("english", "british", "british_variant_1", "british_variant_2")
+SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
+LISTS = {"common": 55, "full": 70, "huge": 80}
+VOWELLESS_WORDS = frozenset("brr crwth crwths cwm cwms hmm nth pfft psst shh tsk tsks zzz".split())
+VOWEL = re.compile("[aeiouy]")
+RULES = (
+    "words files only (no abbreviations, contractions, proper names, upper, Roman numerals, hacker)",
+    "lower-case words only",
+    "accents folded to a-z; nothing but letters (no apostrophes or hyphens)",
+    'no single letters except "a"',
+    "no word without a vowel (a, e, i, o, u, y) except: " + " ".join(sorted(VOWELLESS_WORDS)),
+    "plus the reviewed add-back list (abbreviation-only words that are real words; letter names)",
+)
 
 
-def package_version(package: str) -> str:
+def clean(word: str) -> tuple[str | None, str]:
+    """``(folded word, "")`` when *word* is kept, else ``(None, reason)``."""
+    if word != word.lower():
+        return None, "capitalised"
+    folded = fold(word)
+    if not (folded.isascii() and folded.isalpha()):
+        return None, "not letters"
+    if len(folded) == 1 and folded != "a":
+        return None, "single letter"
+    if not VOWEL.search(folded) and folded not in VOWELLESS_WORDS:
+        return None, "no vowel"
+    return folded, ""
+
+
+def read_addback(path: str = ADDBACK) -> list[tuple[str, int]]:
+    """The ``(word, size)`` entries of an add-back list (format in docs/FORMAT.md)."""
+    entries: list[tuple[str, int]] = []
+    with open(path, encoding="utf-8") as handle:
+        for line_no, line in enumerate(handle, 1):
+            fields = line.split("#", 1)[0].split()
+            if not fields:
+                continue
+            if len(fields) != 2 or not fields[1].isdigit() or int(fields[1]) not in SIZES:
+                raise ValueError(f"{path}: line {line_no}: expected 'WORD SIZE' with SIZE one of {SIZES}, got {line.strip()!r}")
+            word, size = fields[0], int(fields[1])
+            if clean(word) != (word, ""):
+                raise ValueError(f"{path}: line {line_no}: {word!r} is not a lower-case a-z word that the rules keep")
+            entries.append((word, size))
+    return entries
+
+
+def source_files(directory: str, limit: int) -> list[str]:
+    """The SCOWL words files of CATEGORIES with sizes up to *limit*, in a fixed order."""
+    names = [f"{category}-words.{size}" for size in SIZES if size <= limit for category in CATEGORIES]
+    return [os.path.join(directory, name) for name in names if os.path.exists(os.path.join(directory, name))]
+
+
+def list_words(directory: str, limit: int, addback: Iterable[tuple[str, int]]) -> tuple[list[str], dict[str, int]]:
+    """The sorted words of the list with size *limit*, and the count skipped per rule."""
+    words: set[str] = set()
+    skipped: dict[str, int] = {}
+    for path in source_files(directory, limit):
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                word, reason = clean(line.strip())
+                if word is not None:
+                    words.add(word)
+                elif line.strip():
+                    skipped[reason] = skipped.get(reason, 0) + 1
+    words.update(word for word, size in addback if size <= limit)
+    return sorted(words), dict(sorted(skipped.items()))
+
+
+def package_version(package: str = PACKAGE) -> str:
     """The installed Debian version of *package*, or 'unknown' off Debian."""
     try:
         result = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True, check=True)
@@ -42,18 +126,85 @@ def package_version(package: str) -> str:
     return result.stdout.strip()
 
 
+def release_mtime_ns(version: str) -> int:
+    """The SCOWL release date in a version like ``2020.12.07-2``, as ns since the epoch
+    (0 when the version names no date), used as the dictionaries' fixed mtime."""
+    found = re.match(r"(\d{4})\.(\d{2})\.(\d{2})", version)
+    if not found:
+        return 0
+    year, month, day = map(int, found.groups())
+    return calendar.timegm((year, month, day, 0, 0, 0)) * 1_000_000_000
+
+
+def sha256(path: str) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
+def write_dictionary(words: list[str], output: str, mtime_ns: int) -> None:
+    """Build *output* and its index from *words*, with the dictionary's mtime fixed."""
+    directory = os.path.dirname(os.path.abspath(output))
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=directory, prefix=".wordlist-", suffix=".tmp", delete=False) as handle:
+        handle.write("".join(word + "\n" for word in words))
+    try:
+        report = build([handle.name], output)
+    finally:
+        os.unlink(handle.name)
+    if report.kept != len(words):
+        raise RuntimeError(f"{output}: the builder kept {report.kept} of {len(words)} words: {report.summary()}")
+    os.utime(output, ns=(mtime_ns, mtime_ns))
+    save_index(output)
+
+
+def make(directory: str, output: str, version: str, addback_path: str = ADDBACK, copyright_path: str | None = COPYRIGHT) -> dict[str, object]:
+    """Write every list of LISTS, the provenance file and the copyright notice into
+    *output*; return the provenance record."""
+    addback = read_addback(addback_path)
+    mtime_ns = release_mtime_ns(version)
+    dictionaries: dict[str, object] = {}
+    for name, limit in sorted(LISTS.items(), key=lambda item: item[1]):
+        words, skipped = list_words(directory, limit, addback)
+        path = os.path.join(output, PACKAGED[name])
+        write_dictionary(words, path, mtime_ns)
+        dictionaries[name] = {
+            "file": PACKAGED[name],
+            "max_size": limit,
+            "words": len(words),
+            "nine_letter_words": sum(1 for word in words if len(word) == 9),
+            "added_back": sum(1 for _, size in addback if size <= limit),
+            "skipped": skipped,
+            "sha256": sha256(path),
+        }
+    record: dict[str, object] = {
+        "source": {
+            "name": "SCOWL (Spell Checker Oriented Word Lists), http://wordlist.aspell.net/",
+            "package": PACKAGE,
+            "version": version,
+            "categories": list(CATEGORIES),
+            "kind": "words",
+        },
+        "rules": list(RULES),
+        "addback": {"file": "tools/" + os.path.basename(addback_path), "entries": len(addback), "sha256": sha256(addback_path)},
+        "dictionaries": dictionaries,
+    }
+    with open(os.path.join(output, PROVENANCE_FILE), "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(json.dumps(record, indent=2, sort_keys=True) + "\n")
+    if copyright_path is not None:
+        shutil.copyfile(copyright_path, os.path.join(output, "COPYING.SCOWL"))
+    return record
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scowl", default=SCOWL_DIRECTORY, help=f"SCOWL's categorized lists (default: {SCOWL_DIRECTORY})")
     parser.add_argument("--output", default=DATA_DIRECTORY, help="directory to write into (default: the package's data/)")
     args = parser.parse_args()
-    for name, (package, source) in SOURCES.items():
-        if not os.path.exists(source):
-            print(f"{source} is missing: apt-get install {package}", file=sys.stderr)
-            return 1
-        output = os.path.join(args.output, NAMED_DICTIONARIES[name])
-        report = build([source], output)
-        print(f"{name}: {package} {package_version(package)}: {report.summary()}")
-    shutil.copyfile(COPYRIGHT, os.path.join(args.output, "COPYING.SCOWL"))
+    if not source_files(args.scowl, max(LISTS.values())) or not os.path.exists(COPYRIGHT):
+        print(f"no SCOWL word lists in {args.scowl}: apt-get install {PACKAGE}", file=sys.stderr)
+        return 1
+    record = make(args.scowl, args.output, package_version())
+    for name, details in record["dictionaries"].items():  # type: ignore[attr-defined]
+        print(f"{name}: {details['file']}: {details['words']} words, {details['nine_letter_words']} of nine letters (SCOWL sizes <= {details['max_size']})")
     return 0
 
 

@@ -1,0 +1,67 @@
+"""``anagramdb check RACK WORD``: is a letters-round answer valid, and if not, why not.
+
+The numbers-round check is ``anagramdb numbers N... --target T --check EXPR`` (in
+round_commands); both print what check_text/numbers_check_text give here, or the records'
+JSON, and exit 0 for a valid answer, 1 for an invalid one, 2 for bad input.
+"""
+
+from typing import Annotated, Any
+
+import typer
+
+from ..dictionary import DEFAULT_NAME
+from .common import JSON_OPTION, command, emit_json, open_dictionary, reported, state
+
+
+def check_text(result: Any) -> str:
+    """One line: ``WORD: valid, N letters, N points`` or ``WORD: not valid: REASON``."""
+    if result.valid:
+        return f"{result.word}: valid, {result.length} letters, {result.score} point{'s' * (result.score != 1)}"
+    return f"{result.word}: not valid: {result.reason}"
+
+
+def numbers_check_text(result: Any) -> str:
+    """The verdict, then the steps as evaluated (up to the one that broke a rule)."""
+    if result.valid:
+        near = "exact" if not result.distance else f"{result.distance} away from {result.target}"
+        head = f"valid: {result.value}, {near}, {result.score} point{'s' * (result.score != 1)}"
+    else:
+        head = f"not valid: {result.reason}"
+    return "\n".join([head, *(f"  {step}" for step in result.steps)])
+
+
+@command
+def check(
+    rack: Annotated[str, typer.Argument(help="The letters of the round, e.g. GYROSCOPE (? is a blank).")],
+    word: Annotated[str, typer.Argument(help="The word to check.")],
+    as_json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Check a letters-round answer: can RACK make WORD, and does the dictionary list it?
+
+    Exit 0 when valid, 1 when not (the reason is printed), 2 for bad input. A word the
+    dictionary lacks is looked up in the other packaged dictionaries too.
+    """
+    from ..countdown.rules import check_word, packaged_dictionaries
+
+    with reported(), open_dictionary() as dictionary, packaged_dictionaries() as packaged:
+        result = check_word(dictionary, rack, word, packaged, state["dict"] or DEFAULT_NAME)
+        if as_json:
+            emit_json(result.to_dict())
+        else:
+            typer.echo(check_text(result))
+    if not result.valid:
+        raise typer.Exit(1)
+
+
+def check_numbers_answer(args: list[str], target: int, answer: str, as_json: bool) -> None:
+    """``numbers N... --target T --check EXPR``: print the verdict, exit 1 when invalid."""
+    from ..countdown.numbers_check import check_numbers
+    from .queries import whole_numbers
+
+    result = check_numbers(whole_numbers(args), target, answer)
+    if as_json:
+        emit_json(result.to_dict())
+    else:
+        typer.echo(numbers_check_text(result))
+    if not result.valid:
+        raise typer.Exit(1)

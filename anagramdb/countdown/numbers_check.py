@@ -1,0 +1,237 @@
+"""Check a player's numbers-round answer: one expression, or steps, against the rules.
+
+The answer is text in this grammar (spaces anywhere)::
+
+    working := line ((";" | newline) line)*
+    line    := sum ["=" NUMBER]             the claimed result, if given, must be right
+    sum     := product (("+" | "-") product)*
+    product := atom (("*" | "x" | "×" | "/" | "÷") atom)*
+    atom    := NUMBER | "(" sum ")"
+
+so ``((100+6)*3*75-50)/25`` and the show's steps ``25 x 4 = 100`` / ``100 - 3 = 97`` (one
+a line) are both answers. Operations are done in the order of what was written (brackets
+first, × and ÷ before + and -, then left to right) and every result must be a positive
+whole number; the first operation that breaks a rule is named as a numbered step. Each
+number is one of the tiles, or the result of an earlier line, and no tile is used more
+often than it was drawn. The answer's value is the value of its last line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple, cast
+
+from ..errors import InvalidNumbersError
+from .numbers import UNICODE_SIGNS, validate
+from .rules import numbers_score
+
+OPERATORS = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*", "/": "/", "÷": "/"}
+SEPARATORS = ";\n"
+MAX_ANSWER = 2000  # characters: far more than any working of six tiles needs
+
+
+class NumbersCheck(NamedTuple):
+    """The verdict on one numbers answer; ``value``/``distance`` are None when invalid."""
+
+    numbers: list[int]
+    target: int
+    answer: str
+    valid: bool
+    value: int | None
+    reason: str | None
+    steps: list[str]
+
+    @property
+    def distance(self) -> int | None:
+        return None if self.value is None else abs(self.value - self.target)
+
+    @property
+    def score(self) -> int:
+        """The show's score: 10 exact, 7 within 5, 5 within 10, else 0 (also when invalid)."""
+        return 0 if self.distance is None else numbers_score(self.distance)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "numbers": self.numbers, "target": self.target, "answer": self.answer, "valid": self.valid,
+            "value": self.value, "distance": self.distance, "score": self.score, "reason": self.reason,
+            "steps": self.steps,
+        }  # fmt: skip
+
+
+class _Broken(Exception):
+    """A rule broken while evaluating (becomes an invalid verdict, not an error)."""
+
+
+class _Parser:
+    """Recursive descent over one line's tokens, building the tree of what was written:
+    a number (int) or ``(operator, left, right)``."""
+
+    def __init__(self, tokens: list[tuple[str, int, int]]) -> None:
+        self.tokens = tokens
+        self.position = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.position][0] if self.position < len(self.tokens) else None
+
+    def take(self) -> tuple[str, int, int]:
+        token = self.tokens[self.position]
+        self.position += 1
+        return token
+
+    def expected(self, what: str) -> InvalidNumbersError:
+        if self.position < len(self.tokens):
+            kind, value, column = self.tokens[self.position]
+            found = repr(str(value) if kind == "n" else kind)
+            return InvalidNumbersError(f"expected {what} at character {column + 1} of the answer, found {found}")
+        return InvalidNumbersError(f"expected {what} at the end of the answer")
+
+    def line(self) -> object:
+        tree = self.sum()
+        if self.position != len(self.tokens):
+            raise self.expected("an operator or the end of the line")
+        return tree
+
+    def sum(self) -> object:
+        tree = self.product()
+        while self.peek() in ("+", "-"):
+            tree = (self.take()[0], tree, self.product())
+        return tree
+
+    def product(self) -> object:
+        tree = self.atom()
+        while self.peek() in ("*", "/"):
+            tree = (self.take()[0], tree, self.atom())
+        return tree
+
+    def atom(self) -> object:
+        kind = self.peek()
+        if kind == "n":
+            return self.take()[1]
+        if kind == "(":
+            self.take()
+            tree = self.sum()
+            if self.peek() != ")":
+                raise self.expected("')'")
+            self.take()
+            return tree
+        raise self.expected("a number or '('")
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+class _Checker:
+    """The state of one working: the tiles, the results made so far, the steps done."""
+
+    def __init__(self, numbers: list[int]) -> None:
+        self.have = Counter(numbers)
+        self.made: Counter[int] = Counter()
+        self.used: Counter[int] = Counter()
+        self.steps: list[str] = []
+
+    def evaluate(self, tree: object) -> int:
+        """The value of *tree*, operands left then right, then the operation."""
+        if isinstance(tree, int):
+            return self.use(tree)
+        op, left, right = cast("tuple[str, object, object]", tree)
+        return self.apply(self.evaluate(left), op, self.evaluate(right))
+
+    def use(self, number: int) -> int:
+        self.used[number] += 1
+        available = self.have[number] + self.made[number]
+        if self.used[number] > available:
+            if not available:
+                raise _Broken(f"{number} is not one of the numbers")
+            how = "drawn" if not self.made[number] else "drawn or made"
+            count = "one" if available == 1 else str(available)
+            raise _Broken(f"{number} is used {_times(self.used[number])}, but only {count} {number} {'was' if available == 1 else 'were'} {how}")
+        return number
+
+    def apply(self, left: int, op: str, right: int) -> int:
+        step = len(self.steps) + 1
+        shown = f"{left} {UNICODE_SIGNS[op]} {right}"
+        if op == "+":
+            result = left + right
+        elif op == "-":
+            result = left - right
+        elif op == "*":
+            result = left * right
+        elif left % right:
+            raise _Broken(f"step {step}: {shown} is not a whole number")
+        else:
+            result = left // right
+        if result <= 0:
+            raise _Broken(f"step {step}: {shown} = {result}, but every result must be positive")
+        self.steps.append(f"{shown} = {result}")
+        return result
+
+
+def tokenize(line: str, offset: int = 0) -> list[tuple[str, int, int]]:
+    """(kind, number, column) tokens of one line: kind "n" for a number, else the operator
+    ("+", "-", "*", "/"), a bracket or "="; raises InvalidNumbersError on anything else."""
+    tokens: list[tuple[str, int, int]] = []
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if char.isspace():
+            index += 1
+        elif char.isdigit() and char.isascii():
+            end = index
+            while end < len(line) and line[end].isdigit() and line[end].isascii():
+                end += 1
+            tokens.append(("n", int(line[index:end]), offset + index))
+            index = end
+        elif char in OPERATORS or char in "()=":
+            tokens.append((OPERATORS.get(char, char), 0, offset + index))
+            index += 1
+        else:
+            raise InvalidNumbersError(f"unexpected {char!r} at character {offset + index + 1} of the answer: use numbers, + - × ÷ (or * / x), brackets and =")
+    return tokens
+
+
+def _lines(answer: str) -> list[tuple[str, int]]:
+    """The non-blank lines of a working with their offsets in the answer."""
+    found, start = [], 0
+    for index, char in enumerate(answer + "\n"):
+        if char in SEPARATORS:
+            if answer[start:index].strip():
+                found.append((answer[start:index], start))
+            start = index + 1
+    return found
+
+
+def check_numbers(numbers: list[int], target: int, answer: str) -> NumbersCheck:
+    """Judge *answer* (an expression or steps, see the module docstring) for a game.
+
+    A broken rule gives an invalid verdict with the reason; text that is not an answer at
+    all (stray characters, unbalanced brackets, empty) raises InvalidNumbersError, as do
+    numbers or a target that are not positive whole numbers. Cost: O(length of answer).
+    """
+    validate(numbers, target)
+    if len(answer) > MAX_ANSWER:
+        raise InvalidNumbersError(f"the answer is longer than {MAX_ANSWER} characters")
+    lines = _lines(answer)
+    if not lines:
+        raise InvalidNumbersError("no answer given: write an expression such as (25 + 5) × 4, or steps such as 25 × 4 = 100")
+    parsed = []
+    for text, offset in lines:
+        tokens = tokenize(text, offset)
+        claim = None
+        if len(tokens) >= 2 and tokens[-1][0] == "n" and tokens[-2][0] == "=":
+            claim = tokens[-1][1]
+            tokens = tokens[:-2]
+        parsed.append((_Parser(tokens).line(), claim))
+    checker = _Checker(list(numbers))
+    value = 0
+    try:
+        for number, (tree, claim) in enumerate(parsed, 1):
+            done = len(checker.steps)
+            value = checker.evaluate(tree)
+            if claim is not None and claim != value:
+                where = f"step {len(checker.steps)}: {checker.steps[-1].rsplit(' = ', 1)[0]}" if len(checker.steps) > done else f"line {number}: the result"
+                raise _Broken(f"{where} is {value}, not {claim}")
+            checker.made[value] += 1  # a line's result can be used by the lines after it
+    except _Broken as broken:
+        return NumbersCheck(list(numbers), target, answer, False, None, str(broken), checker.steps)
+    return NumbersCheck(list(numbers), target, answer, True, value, None, checker.steps)

@@ -1,0 +1,196 @@
+"""The numbers answer checker: the rules, the issue's examples, and two properties: every
+answer the solver prints is accepted with its value, and random expressions are judged as
+a brute-force evaluator (Python's own parser, exact fractions) judges them."""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from anagramdb.cli.app import app
+from anagramdb.countdown.numbers import LARGE_TILES, SMALL_TILES, solutions, solve
+from anagramdb.countdown.numbers_check import check_numbers
+from anagramdb.errors import InvalidNumbersError
+
+GAME = [100, 75, 50, 25, 6, 3]
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    ("answer", "value", "score"),
+    [
+        ("((100+6)*3*75-50)/25", 952, 10),
+        ("(100+6)*3*75/25", 954, 7),
+        ("((100 + 6) × 3 × 75 - 50) ÷ 25", 952, 10),
+        ("((100+6)x3x75-50)/25", 952, 10),
+        ("100 + 75 + 50 + 25 + 6 * 3", 268, 0),  # valid, scores nothing
+        ("100", 100, 0),
+        ("100*6+75*3+50+25+3*2", None, 0),  # 3 used twice
+        ("(100 + 6) * 3 = 318\n318 * 75 = 23850\n23850 - 50 = 23800\n23800 / 25 = 952", 952, 10),
+        ("100+6=106; 106*3=318; 318*75=23850; 23850-50=23800; 23800/25=952", 952, 10),
+        ("100+6=106; 106*3=318; 318*75 = 23850; 23850/25=954", 954, 7),
+        ("100 − 50 + 6", 56, 0),  # a real minus sign
+    ],
+)
+def test_issue_examples_and_forms(answer, value, score):
+    result = check_numbers(GAME, 952, answer)
+    assert result.value == value and result.score == score
+    assert result.valid == (value is not None)
+
+
+@pytest.mark.parametrize(
+    ("numbers", "answer", "reason"),
+    [
+        (GAME, "75/50*100", "step 1: 75 ÷ 50 is not a whole number"),
+        (GAME, "100 + 7", "7 is not one of the numbers"),
+        (GAME, "100 + 100", "100 is used twice, but only one 100 was drawn"),
+        ([5, 5, 2], "5 * 5 * 5", "5 is used 3 times, but only 2 5 were drawn"),
+        (GAME, "3 - 6 + 100", "step 1: 3 - 6 = -3, but every result must be positive"),
+        (GAME, "100 - (75 + 25)", "step 2: 100 - 100 = 0, but every result must be positive"),
+        (GAME, "6 * 3 = 19", "step 1: 6 × 3 is 18, not 19"),
+        (GAME, "100 = 101", "line 1: the result is 100, not 101"),
+        (GAME, "6 * 3 = 18; 18 * 18", "18 is used twice, but only one 18 was drawn or made"),
+        (GAME, "100 + 6 = 106; 75 - 50 = 25; 25 * 25; 106 + 25", "25 is used 3 times, but only 2 25 were drawn or made"),
+    ],
+)
+def test_broken_rules_are_named(numbers, answer, reason):
+    result = check_numbers(numbers, 952, answer)
+    assert not result.valid and result.reason == reason
+    assert result.value is None and result.distance is None and result.score == 0
+
+
+def test_the_order_of_what_was_written_decides():
+    # 31 + 16 - (5 + 4) and 31 + 16 - 5 - 4 are both fine; 5 - 31 + 64 is not.
+    numbers = [31, 16, 5, 4, 64, 1]
+    assert check_numbers(numbers, 38, "31+16-(5+4)").steps == ["31 + 16 = 47", "5 + 4 = 9", "47 - 9 = 38"]
+    assert check_numbers(numbers, 38, "31+16-5-4").value == 38
+    assert check_numbers(numbers, 38, "5 - 31 + 64").reason == "step 1: 5 - 31 = -26, but every result must be positive"
+    assert check_numbers(numbers, 38, "64 - 31 + 5").value == 38
+    assert check_numbers(numbers, 38, "16 / 4 * 5").value == 20
+    assert check_numbers(numbers, 38, "5 / 4 * 16").reason == "step 1: 5 ÷ 4 is not a whole number"
+    assert check_numbers(numbers, 38, "4 * 5 + 16 * 1").steps == ["4 × 5 = 20", "16 × 1 = 16", "20 + 16 = 36"]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["", "   ", "; ;", "100 +", "(100", "100)", "100 6", "abc", "100 ** 2", "-6 + 100", "100 = ", "= 100", "2^3", "100 % 3", "1" * 3000],
+)
+def test_text_that_is_not_an_answer_is_bad_input(answer):
+    with pytest.raises(InvalidNumbersError):
+        check_numbers(GAME, 952, answer)
+
+
+def test_bad_games_are_bad_input():
+    with pytest.raises(InvalidNumbersError):
+        check_numbers([0, 5], 10, "5")
+    with pytest.raises(InvalidNumbersError):
+        check_numbers([5], -1, "5")
+
+
+show_tiles = st.lists(st.sampled_from(LARGE_TILES + SMALL_TILES + SMALL_TILES), min_size=6, max_size=6)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(show_tiles, st.integers(101, 999))
+def test_every_answer_the_solver_prints_is_accepted(numbers, target):
+    answer = solutions(numbers, target) if target % 3 == 0 else solve(numbers, target, ascii_signs=True)
+    for expression in answer.solutions:
+        result = check_numbers(numbers, target, expression.infix)
+        assert result.valid and result.value == answer.value == expression.value, (expression.infix, result.reason)
+        assert result.distance == answer.distance
+        if expression.steps:
+            worked = check_numbers(numbers, target, "\n".join(expression.steps))
+            assert worked.valid and worked.value == answer.value, (expression.steps, worked.reason)
+            assert worked.steps == [step.replace("*", "×").replace("/", "÷") for step in expression.steps]
+
+
+def brute_force(numbers: list[int], text: str) -> tuple[bool, int | None, int]:
+    """(valid, value, operations done before any failure) by walking Python's own parse of
+    the expression with exact fractions: operands left then right, then the operation."""
+    tree = ast.parse(text.replace("×", "*").replace("÷", "/").replace("x", "*"), mode="eval").body
+    left_over = Counter(numbers)
+    done = 0
+
+    class Broken(Exception):
+        pass
+
+    def walk(node: ast.expr) -> Fraction:
+        nonlocal done
+        if isinstance(node, ast.Constant):
+            left_over[node.value] -= 1
+            if left_over[node.value] < 0:
+                raise Broken
+            return Fraction(node.value)
+        assert isinstance(node, ast.BinOp)
+        a, b = walk(node.left), walk(node.right)
+        value = {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b, ast.Div: a / b}[type(node.op)]
+        if value.denominator != 1 or value <= 0:
+            raise Broken
+        done += 1
+        return value
+
+    try:
+        value = walk(tree)
+    except Broken:
+        return False, None, done
+    return True, int(value), done
+
+
+@st.composite
+def written_expressions(draw: st.DrawFn) -> str:
+    """Random expressions of numbers 1-12 and the large tiles, bracketed at random, with
+    every spelling of the operators and random spaces."""
+    spellings = {"+": ["+"], "-": ["-"], "*": ["*", "x", "×"], "/": ["/", "÷"]}
+
+    def build(depth: int) -> str:
+        if depth == 0 or draw(st.integers(0, 3)) == 0:
+            return str(draw(st.sampled_from([*range(1, 13), *LARGE_TILES])))
+        op = draw(st.sampled_from("+-*/"))
+        text = f"{build(depth - 1)}{draw(st.sampled_from(['', ' ']))}{draw(st.sampled_from(spellings[op]))} {build(depth - 1)}"
+        return f"({text})" if draw(st.booleans()) else text
+
+    return build(4)
+
+
+@settings(max_examples=400, deadline=None)
+@given(show_tiles, written_expressions())
+def test_random_expressions_are_judged_as_brute_force_does(numbers, text):
+    valid, value, done = brute_force(numbers, text)
+    result = check_numbers(numbers, 500, text)
+    assert (result.valid, result.value, len(result.steps)) == (valid, value, done), result.reason
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789+-*/x×÷()=; \n\tab.", max_size=40))
+def test_any_text_gets_a_verdict_or_bad_input(text):
+    try:
+        result = check_numbers(GAME, 952, text)
+    except InvalidNumbersError:
+        return
+    assert result.valid == (result.reason is None)
+    json.dumps(result.to_dict())
+
+
+def test_numbers_check_command():
+    args = ["numbers", "100", "75", "50", "25", "6", "3", "--target", "952", "--check"]
+    result = runner.invoke(app, [*args, "((100+6)*3*75-50)/25"])
+    assert result.exit_code == 0 and result.stdout.splitlines()[0] == "valid: 952, exact, 10 points"
+    result = runner.invoke(app, [*args, "(100+6)*3*75/25", "--json"])
+    record = json.loads(result.stdout)
+    assert result.exit_code == 0
+    assert {k: record[k] for k in ("valid", "value", "distance", "score", "reason")} == {"valid": True, "value": 954, "distance": 2, "score": 7, "reason": None}
+    result = runner.invoke(app, [*args, "100+75+50+25"])
+    assert result.exit_code == 0 and result.stdout.splitlines()[0] == "valid: 250, 702 away from 952, 0 points"
+    result = runner.invoke(app, [*args, "75/50*100", "--json"])
+    assert result.exit_code == 1 and json.loads(result.stdout)["reason"] == "step 1: 75 ÷ 50 is not a whole number"
+    result = runner.invoke(app, [*args, "75/50*(100"])
+    assert result.exit_code == 2 and result.stderr == "anagramdb: error: expected ')' at the end of the answer\n"
+    result = runner.invoke(app, ["numbers", "100", "x5", "--target", "952", "--check", "100"])
+    assert result.exit_code == 2 and "'x5' is not a whole number" in result.stderr

@@ -37,6 +37,12 @@ class DictionaryFormatError(AnagramDBError):
     exit_code = 2
 
 
+class BuildRefusedError(AnagramDBError):
+    """A build would lose data: it would replace a file that is not a dictionary, or write no words."""
+
+    exit_code = 2
+
+
 class IndexCorruptError(AnagramDBError):
     """An index file is damaged: bad magic, bad checksum, truncated, or inconsistent."""
 

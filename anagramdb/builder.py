@@ -129,20 +129,21 @@ def _remove_quietly(path: str) -> None:
         pass
 
 
-def is_dictionary(path: str) -> bool:
-    """True when *path* holds an anagramdb dictionary: an empty file, one whose index beside
+def not_a_dictionary(path: str) -> str | None:
+    """None when *path* holds an anagramdb dictionary: an empty file, one whose index beside
     it was written for exactly this file (magic, size and mtime match), or failing that one
-    whose every line passes the format's checks (one pass, stopping at the first problem)."""
+    whose every line passes the format's checks; else the first problem ("line 1: ...").
+    Cost: at most one pass, stopping at the first problem."""
     try:
         status = os.stat(path)
         if not status.st_size:
-            return True
+            return None
         with open(index_path_for(path), "rb") as handle:
             head = handle.read(HEADER.size)
         if len(head) == HEADER.size:
             magic, _, _, size, mtime_ns, *_ = HEADER.unpack(head)
             if magic == MAGIC and size == status.st_size and mtime_ns == status.st_mtime_ns:
-                return True
+                return None
     except OSError:
         pass
     problems: list[str] = []
@@ -152,14 +153,14 @@ def is_dictionary(path: str) -> bool:
             for raw in handle:
                 checker.add_line(raw)
                 if problems:
-                    return False
+                    return problems[0].removeprefix(f"{path}: ")
     except OSError as exc:
         raise StorageError(f"cannot read {path}: {describe_os_error(exc)}") from exc
-    return True
+    return None
 
 
 def require_replaceable(output: str) -> None:
-    """Raise BuildRefusedError when *output* exists and is not a dictionary (is_dictionary),
+    """Raise BuildRefusedError when *output* exists and is not a dictionary (not_a_dictionary),
     so that a build never replaces a file of the user's own."""
     import stat
 
@@ -171,8 +172,9 @@ def require_replaceable(output: str) -> None:
         raise StorageError(f"cannot write {output}: {describe_os_error(exc)}") from exc
     if stat.S_ISDIR(status.st_mode):
         raise StorageError(f"cannot write {output}: {os.strerror(errno.EISDIR)}")
-    if not stat.S_ISREG(status.st_mode) or not is_dictionary(output):
-        raise BuildRefusedError(f"{output} exists and is not an anagramdb dictionary, so it is not replaced; choose a new output file")
+    problem = "not a regular file" if not stat.S_ISREG(status.st_mode) else not_a_dictionary(output)
+    if problem:
+        raise BuildRefusedError(f"{output} exists and is not an anagramdb dictionary ({problem}), so it is not replaced; choose a new output file")
 
 
 def build(
@@ -243,7 +245,7 @@ def build(
             report.kept = index.words
             if not report.kept:
                 # Raised inside the atomic writer, so the output is left as it was.
-                raise BuildRefusedError(f"no words to write to {output} ({report.summary()}); it is left as it was")
+                raise BuildRefusedError(f"no words to write to {output} ({report.summary()}); nothing was written")
     try:
         mtime_ns = os.stat(output).st_mtime_ns
     except OSError as exc:

@@ -34,8 +34,6 @@ class WordListError(AnagramDBError):
 class DictionaryFormatError(AnagramDBError):
     """A dictionary file breaks the format: a line out of order or a line that is not a word."""
 
-    exit_code = 2
-
 
 class BuildRefusedError(AnagramDBError):
     """A build would lose data: it would replace a file that is not a dictionary, or write no words."""
@@ -53,6 +51,12 @@ class IndexVersionError(IndexCorruptError):
 
 class StorageError(AnagramDBError):
     """A file could not be read or written (missing, a directory, read-only, disk full)."""
+
+
+class TimeLimitError(AnagramDBError):
+    """A search ran past the deadline its caller set (only callers that set one, such as the web server)."""
+
+    exit_code = 2
 
 
 class AnagramDBWarning(UserWarning):

@@ -19,7 +19,7 @@ from .conftest import write_list
 
 runner = CliRunner()
 README = os.path.join(os.path.dirname(__file__), "..", "README.md")
-COMMANDS = ["anagrams", "build", "check", "conundrum", "draw", "index", "info", "letters", "numbers", "phrases"]
+COMMANDS = ["anagrams", "build", "check", "conundrum", "draw", "index", "info", "letters", "numbers", "phrases", "serve"]
 
 
 def invoke(*args: str, stdin: str | None = None):
@@ -37,7 +37,7 @@ def test_anagrams_human_and_json(sample_dictionary):
 def test_no_anagrams_says_so_on_stderr(sample_dictionary):
     result = invoke("--dict", sample_dictionary, "anagrams", "qqq")
     assert result.exit_code == 0 and result.stdout == ""
-    assert "no anagrams of 'qqq'" in result.stderr
+    assert result.stderr == "qqq: no words\n"
 
 
 def test_anagrams_batch_from_stdin(sample_dictionary):
@@ -133,7 +133,7 @@ def test_unsorted_dictionary_is_an_error_with_the_fix(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text("dog\ncat\n")
     result = invoke("--dict", str(path), "anagrams", "cat")
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert f"{path}: line 2: 'cat'" in result.stderr and f"anagramdb build {path} -o {tmp_path / 'bad.sorted.txt'}" in result.stderr
 
 

@@ -1,20 +1,36 @@
 """The ``anagramdb`` command: a thin typer app over the library.
 
 Each command parses its arguments, calls one library function and formats the result.
-Library errors become one line on stderr (``anagramdb: error: ...``) and exit code 2 for
-bad input or 1 for a problem with files; warnings become one ``anagramdb: warning:`` line.
+program.Program runs it: global options anywhere, every error one ``anagramdb: error:``
+line (exit 2 for bad input, 1 for a problem with files), warnings one
+``anagramdb: warning:`` line.
 """
 
-import os
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+import typer.core
+import typer.main
 
 from .. import __version__
 from ..dictionary import ENVIRONMENT_VARIABLE
-from . import check_command, dictionary_commands, round_commands  # noqa: F401 - they register the commands
+from . import check_command, dictionary_commands, round_commands, serve_command  # noqa: F401 - they register the commands
 from .common import command_settings, commands, groups, state
+from .grammar import DICT_OPTION, DICT_SHORT, hoist
+from .program import Program
+
+
+class _Argument(typer.core.TyperArgument):
+    """typer 0.21's argument, keeping its help under click 8.3+ (whose Argument takes a
+    help of its own and resets the one typer stored before calling it)."""
+
+    def __init__(self, *args: Any, help: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, help=help, **kwargs)
+        self.help = help
+
+
+typer.main.TyperArgument = _Argument  # type: ignore[misc]
 
 
 def _version(value: bool) -> None:
@@ -27,10 +43,11 @@ def main(
     dict_path: Annotated[
         str | None,
         typer.Option(
-            "--dict",
+            DICT_OPTION,
+            DICT_SHORT,
             envvar=ENVIRONMENT_VARIABLE,
             metavar="PATH",
-            help="Packaged dictionary full (default), common or huge; anything else is a file path (./full for a file named full).",
+            help="Packaged dictionary full (default), common or huge; anything else a file path (./full for a file named full). Before or after the command.",
         ),
     ] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
@@ -48,6 +65,7 @@ def make_app(only: str | None = None) -> typer.Typer:
     """
     new = typer.Typer(
         name="anagramdb",
+        cls=Program,
         help="Anagram dictionary engine and Countdown solver.",
         add_completion=False,
         no_args_is_help=True,
@@ -69,32 +87,18 @@ app = make_app()
 
 
 def requested_command(args: list[str]) -> str | None:
-    """The command named on a command line, or None when the whole app is needed
-    (no command, an unknown one, or --help/--version before it)."""
-    position = 0
-    while position < len(args):
-        arg = args[position]
-        if arg == "--dict":
-            position += 2
-            continue
-        if arg.startswith("--dict="):
-            position += 1
-            continue
-        return arg if arg in commands or arg in groups else None
-    return None
+    """The command named on a command line whose global options are hoisted to the front,
+    or None when the whole app is needed (no command, an unknown one, --help, --version)."""
+    rest = args[2:] if args[:1] == [DICT_OPTION] else args
+    return rest[0] if rest and (rest[0] in commands or rest[0] in groups) else None
 
 
-def run() -> None:
-    """Console-script entry point: the app, with a last guard against tracebacks."""
+def run(args: list[str] | None = None) -> int:
+    """Run a command line through the typer app and return its exit code."""
+    args = list(sys.argv[1:] if args is None else args)
     try:
-        make_app(requested_command(sys.argv[1:]))(prog_name="anagramdb")
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except BrokenPipeError:
-        sys.stderr.close()
-        sys.exit(1)
-    except Exception as exc:  # a bug: still one line, with a way to see the traceback
-        if os.environ.get("ANAGRAMDB_DEBUG"):
-            raise
-        print(f"anagramdb: internal error: {type(exc).__name__}: {exc} (set ANAGRAMDB_DEBUG=1 for a traceback)", file=sys.stderr)
-        sys.exit(1)
+        only = requested_command(hoist(args))
+    except ValueError:
+        only = None  # Program reports it
+    program = typer.main.get_command(make_app(only))
+    return program.main(args, standalone_mode=False)  # type: ignore[no-any-return]

@@ -56,15 +56,9 @@ def check(
 def check_numbers_answer(args: list[str], target: int, answer: str, as_json: bool) -> None:
     """``numbers N... --target T --check EXPR``: print the verdict, exit 1 when invalid."""
     from ..countdown.numbers_check import check_numbers
-    from ..errors import InvalidNumbersError
+    from .queries import whole_numbers
 
-    values = []
-    for text in args:
-        try:
-            values.append(int(text))
-        except ValueError:
-            raise InvalidNumbersError(f"{text!r} is not a whole number") from None
-    result = check_numbers(values, target, answer)
+    result = check_numbers(whole_numbers(args), target, answer)
     if as_json:
         emit_json(result.to_dict())
     else:

@@ -6,11 +6,13 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import click
 import typer
 
 from ..dictionary import Dictionary
-from ..errors import AnagramDBError
-from .render import show_warning, to_json
+from ..errors import AnagramDBError, AnagramDBWarning
+from . import messages
+from .render import to_json
 
 state: dict[str, str | None] = {"dict": None}
 commands: dict[str, Callable[..., None]] = {}
@@ -44,15 +46,23 @@ def group(name: str) -> Callable[[Callable[[], typer.Typer]], Callable[[], typer
     return register
 
 
+def usage_error(message: str) -> click.UsageError:
+    """An error in how a command was called, reported by program.Program on one line with
+    exit 2: ``raise usage_error("give LETTERS or --generate, not both")``."""
+    return click.UsageError(message)
+
+
 @contextmanager
 def reported() -> Iterator[None]:
-    """Turn library errors into one stderr line and the error's exit code."""
-    warnings.showwarning = show_warning
+    """Turn library errors into one stderr line and the error's exit code, and warnings
+    into one ``anagramdb: warning:`` line each (program.Program does the same for errors
+    raised outside this block)."""
+    warnings.showwarning = messages.show_warning
+    warnings.simplefilter("always", AnagramDBWarning)
     try:
         yield
     except AnagramDBError as exc:
-        typer.echo(f"anagramdb: error: {exc}", err=True)
-        raise typer.Exit(exc.exit_code) from None
+        raise typer.Exit(messages.error(str(exc), exc.exit_code)) from None
 
 
 # Batch mode answers thousands of queries: a larger (still bounded) block cache pays.
@@ -68,16 +78,18 @@ def open_dictionary(spec: str | None = None, batch: bool = False) -> Dictionary:
 
 
 def emit_json(value: object) -> None:
+    """Print *value* as one line of JSON."""
     typer.echo(to_json(value))
 
 
-def batch(lines: Iterable[str], field: str, answer: Callable[[str], Any], show: Callable[[Any], str], to_json: Callable[[Any], Any] | None) -> int:
+def batch(lines: Iterable[str], field: str, answer: Callable[[str], Any], show: Callable[[Any], str | None], to_json: Callable[[Any], Any] | None) -> int:
     """Answer one query a line, in order, in this one process.
 
-    Each answer is printed by *show*, or with *to_json* as one JSON object a line (JSON
-    Lines). A bad line gets an error (a ``{field: line, "error": ...}`` record in JSON, a
-    line on stderr otherwise) and the rest go on. Returns the exit code: 0, or 2 when any
-    line was bad.
+    Each answer is printed by *show* (None from it: an empty result, said on stderr as
+    ``QUERY: no words``), or with *to_json* as one JSON object a line (JSON Lines). A bad
+    line gets an error (a ``{field: line, "error": ...}`` record in JSON, an
+    ``anagramdb: error:`` line on stderr otherwise) and the rest go on. Returns the exit
+    code: 0, or the largest exit code of the bad lines (2 for bad input).
     """
     import json
 
@@ -96,8 +108,13 @@ def batch(lines: Iterable[str], field: str, answer: Callable[[str], Any], show: 
                 out.write(encode({field: query, "error": str(exc)}) + "\n")
             else:
                 out.flush()
-                print(f"anagramdb: error: {exc}", file=sys.stderr)
+                messages.error(str(exc), exc.exit_code)
             continue
-        out.write((encode(to_json(result)) if to_json is not None else show(result)) + "\n")
+        text = encode(to_json(result)) if to_json is not None else show(result)
+        if text is None:
+            out.flush()
+            messages.no_words(query)
+        else:
+            out.write(text + "\n")
     out.flush()
     return code

@@ -3,61 +3,88 @@
 The commonest calls are answered here without importing typer and click, which take
 about 25 ms to import (most of a lookup's cold start):
 
-    anagramdb [--dict D] anagrams LETTERS [--json]
-    anagramdb [--dict D] letters RACK [--json] [--all] [--min N] [--enough N]
-    anagramdb numbers N... --target T [--json] [--all] [--rpn] [--ascii] [--strict]
+    anagramdb [-d D] anagrams LETTERS [--json]
+    anagramdb [-d D] letters RACK [--json] [-a|--all] [--min N] [--enough N]
+    anagramdb numbers N... -t|--target T [--json] [-a|--all] [--rpn] [--ascii] [--strict]
 
-Any other command line (other options, help, batch input, other commands) goes to the
-typer app in anagramdb.cli, which prints exactly the same for these calls (tests compare
-the two).
+(global options anywhere, values detached or after ``=``). Anything else (other options,
+help, batch input, repeated arguments, values that are not plain digits, other commands)
+goes to the typer app, which prints exactly the same for these calls: a property test
+generates command lines and compares the two.
 """
 
 from __future__ import annotations
 
 import sys
+from typing import Any
 
-QUICK_COMMANDS = ("anagrams", "letters", "numbers")
-FLAGS = {"anagrams": ("--json",), "letters": ("--json", "--all"), "numbers": ("--json", "--all", "--rpn", "--ascii", "--strict")}
-VALUES = {"anagrams": (), "letters": ("--min", "--enough"), "numbers": ("--target",)}
+# command -> flags, and value options -> their smallest accepted value (None: any integer)
+FLAGS = {
+    "anagrams": {"--json": "--json"},
+    "letters": {"--json": "--json", "--all": "--all", "-a": "--all"},
+    "numbers": {"--json": "--json", "--all": "--all", "-a": "--all", "--rpn": "--rpn", "--ascii": "--ascii", "--strict": "--strict"},
+}
+VALUES: dict[str, dict[str, tuple[str, int | None]]] = {
+    "anagrams": {},
+    "letters": {"--min": ("--min", 1), "--enough": ("--enough", 1)},
+    "numbers": {"--target": ("--target", None), "-t": ("--target", None)},
+}
 
 
-def parse(args: list[str]) -> tuple[str | None, str, str | list[str], dict[str, object]] | None:
-    """(dictionary, command, query, options) of a simple lookup, or None."""
-    rest = list(args)
+def _integer(text: str, least: int | None) -> int | None:
+    """*text* as click would take it, or None where the quick path leaves it to typer."""
+    digits = text[1:] if least is None and text[:1] == "-" else text
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    value = int(text)
+    return None if least is not None and value < least else value
+
+
+def parse(args: list[str]) -> tuple[str | None, str, Any, dict[str, Any]] | None:
+    """(dictionary, command, query, options) of a simple call, or None."""
+    from .grammar import DICT_OPTION, hoist
+
+    try:
+        rest = hoist(args)
+    except ValueError:
+        return None
     spec = None
-    if len(rest) >= 2 and rest[0] == "--dict":
+    if rest[:1] == [DICT_OPTION]:
         spec, rest = rest[1], rest[2:]
-    elif rest and rest[0].startswith("--dict="):
-        spec, rest = rest[0][len("--dict=") :], rest[1:]
-    if not rest or rest[0] not in QUICK_COMMANDS:
+    if not rest or rest[0] not in FLAGS:
         return None
     command, rest = rest[0], rest[1:]
     positional: list[str] = []
-    options: dict[str, object] = {}
+    options: dict[str, Any] = {}
     while rest:
         word = rest.pop(0)
-        name, _, attached = word.partition("=")
+        name, equals, attached = word.partition("=")
         if word in FLAGS[command]:
-            options[word] = True
+            options[FLAGS[command][word]] = True
         elif name in VALUES[command]:
-            value = attached if attached else (rest.pop(0) if rest else "")
-            if not value.lstrip("-").isdigit() or (command != "numbers" and int(value) < 1):
+            if equals and not name.startswith("--"):
+                return None  # click reads -t=5 as the value "=5"
+            if not equals and not rest:
                 return None
-            options[name] = int(value)
-        elif word.startswith("--") or (word.startswith("-") and command != "numbers"):
-            return None
+            long_name, least = VALUES[command][name]
+            value = _integer(attached if equals else rest.pop(0), least)
+            if value is None:
+                return None
+            options[long_name] = value
+        elif word.startswith("-") and not (command == "numbers" and _integer(word, None) is not None):
+            return None  # "-" (batch), help, unknown options, "--"
         else:
             positional.append(word)
     if command == "numbers":
         # Typer reports a missing target or numbers, and runs the statistics.
         if not positional or positional == ["stats"] or "--target" not in options:
             return None
-        return spec or None, command, positional, options
-    return (spec or None, command, positional[0], options) if len(positional) == 1 else None
+        return spec, command, positional, options
+    return (spec, command, positional[0], options) if len(positional) == 1 else None
 
 
 def quick(args: list[str]) -> int | None:
-    """Answer a simple lookup and return the exit code, or None to leave it to typer."""
+    """Answer a simple call and return the exit code, or None to leave it to typer."""
     parsed = parse(args)
     if parsed is None:
         return None
@@ -65,48 +92,52 @@ def quick(args: list[str]) -> int | None:
     as_json = bool(options.get("--json"))
     import warnings
 
-    from ..dictionary import Dictionary
-    from ..errors import AnagramDBError
-    from .render import anagrams_record, letters_answer, letters_record, letters_text, no_anagrams, show_warning, to_json
+    from ..errors import AnagramDBError, AnagramDBWarning
+    from . import messages, queries, render
 
-    warnings.showwarning = show_warning
+    warnings.showwarning = messages.show_warning
+    warnings.simplefilter("always", AnagramDBWarning)
     try:
         if command == "numbers":
-            from .render import numbers_answer, numbers_text
-
-            flags = {name: bool(options.get(name)) for name in FLAGS["numbers"]}
-            answer = numbers_answer(list(query), options["--target"], flags["--all"], flags["--ascii"], flags["--strict"])  # type: ignore[arg-type]
-            print(to_json(answer.to_dict()) if as_json else numbers_text(answer, flags["--rpn"]))
+            flag = {name: bool(options.get(name)) for name in ("--all", "--ascii", "--strict", "--rpn")}
+            answer = queries.numbers(queries.whole_numbers(query), options["--target"], flag["--all"], flag["--ascii"], flag["--strict"])
+            print(render.to_json(answer.to_dict()) if as_json else render.numbers_text(answer, flag["--rpn"]))
             return 0
+        from ..countdown.letters import ENOUGH, MIN_LENGTH
+        from ..dictionary import Dictionary
+
         with Dictionary(spec) as dictionary:
             if command == "anagrams":
-                record = anagrams_record(dictionary, query)
-                if as_json:
-                    print(to_json(record))
-                elif record["words"]:
-                    print("\n".join(record["words"]))
-                else:
-                    print(no_anagrams(query, dictionary), file=sys.stderr)
+                record = queries.anagrams(dictionary, query)
+                text = render.to_json(record) if as_json else render.anagrams_text(record)
             else:
-                result = letters_answer(dictionary, query, options.get("--min", 3), options.get("--enough", 10), bool(options.get("--all")))  # type: ignore[arg-type]
-                print(to_json(letters_record(result)) if as_json else letters_text(result))
+                result = queries.letters(dictionary, query, options.get("--min", MIN_LENGTH), options.get("--enough", ENOUGH), bool(options.get("--all")))
+                text = render.to_json(render.letters_record(result)) if as_json else render.letters_text(result)
+        if text is None:
+            messages.no_words(query)
+        else:
+            print(text)
     except AnagramDBError as exc:
-        print(f"anagramdb: error: {exc}", file=sys.stderr)
-        return exc.exit_code
+        return messages.error(str(exc), exc.exit_code)
     return 0
 
 
 def main() -> None:
-    """Run the quick path when it applies, else the full typer app."""
-    try:
-        code = quick(sys.argv[1:])
-    except BrokenPipeError:
-        sys.stderr.close()
-        sys.exit(1)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    if code is not None:
-        sys.exit(code)
-    from .app import run
+    """Run the quick path when it applies, else the typer app; exit with its code."""
+    from . import messages
 
-    run()
+    args = sys.argv[1:]
+    try:
+        code = quick(args)
+        if code is None:
+            from .app import run
+
+            code = run(args)
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        code = messages.interrupted()
+    except BrokenPipeError:
+        code = messages.broken_pipe()
+    except Exception as exc:
+        code = messages.internal_error(exc)
+    sys.exit(code)

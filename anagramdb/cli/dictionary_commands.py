@@ -8,42 +8,50 @@ import typer
 
 from ..dictionary import resolve_path
 from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, reported, state
+from .messages import cut, no_words
 
 
 @command
 def anagrams(
-    letters: Annotated[str, typer.Argument(help="The letters to rearrange; - reads one set of letters a line from stdin.")],
+    letters: Annotated[str, typer.Argument(help="The letters to rearrange (spaces are ignored); - reads one set of letters a line from stdin.")],
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List the exact anagrams of LETTERS in the dictionary."""
-    from .render import anagrams_record, no_anagrams
+    from . import queries
+    from .render import anagrams_line, anagrams_text
 
     with reported(), open_dictionary(batch=letters == "-") as dictionary:
 
         def answer(query: str) -> dict[str, Any]:
-            return anagrams_record(dictionary, query)
+            return queries.anagrams(dictionary, query)
 
         if letters == "-":
-            show = lambda r: f"{r['letters']}: {' '.join(r['words'])}"  # noqa: E731
-            raise typer.Exit(batch(sys.stdin, "letters", answer, show, (lambda r: r) if as_json else None))
+            raise typer.Exit(batch(sys.stdin, "letters", answer, anagrams_line, (lambda r: r) if as_json else None))
         record = answer(letters)
+        text = anagrams_text(record)
         if as_json:
             emit_json(record)
-        elif record["words"]:
-            typer.echo("\n".join(record["words"]))
+        elif text is None:
+            no_words(letters)
         else:
-            typer.echo(no_anagrams(letters, dictionary), err=True)
+            typer.echo(text)
 
 
 def _parse_size(text: str) -> int:
+    """'64M' -> 67108864; at least the builder's MIN_MEMORY."""
+    from ..builder import MIN_MEMORY
+
     units = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
     number, unit = text.upper().rstrip("IB"), ""
     if number and number[-1] in units:
         number, unit = number[:-1], number[-1]
     try:
-        return int(float(number) * units[unit])
-    except ValueError:
-        raise typer.BadParameter(f"{text!r} is not a size like 64M or 1G") from None
+        size = int(float(number) * units[unit])
+    except (ValueError, OverflowError):
+        raise typer.BadParameter(f"{cut(text)!r} is not a size like 64M or 1G") from None
+    if size < MIN_MEMORY:
+        raise typer.BadParameter(f"{cut(text)} is below the minimum of {MIN_MEMORY // 1024**2}M")
+    return size
 
 
 def _progress_bar() -> Callable[[str, int, int], None] | None:

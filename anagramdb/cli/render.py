@@ -1,49 +1,41 @@
 """Answers as the command line prints them, shared by the typer commands and the quick
-path of anagramdb.console (so this module never imports typer)."""
+path of console.py (so this module never imports typer). Pure functions of the answers:
+no lookups, no printing. A text form of None means an empty result (messages.no_words).
+"""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from ..dictionary import Dictionary
+from .queries import LettersResult
 
 
-def show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
-    """warnings.showwarning replacement: one ``anagramdb: warning:`` line on stderr."""
-    print(f"anagramdb: warning: {message}", file=sys.stderr)
+def to_json(value: object) -> str:
+    import json  # not at the top: a plain lookup never needs it
+
+    return json.dumps(value, ensure_ascii=False)
 
 
-def anagrams_record(dictionary: Dictionary, letters: str) -> dict[str, Any]:
-    """The JSON record of an exact-anagram lookup: letters, key, words."""
-    from ..keys import letters_key
-
-    key = letters_key(letters)
-    return {"letters": letters, "key": key, "words": dictionary.words_with_key(key)}
+def anagrams_text(record: dict[str, Any]) -> str | None:
+    """One word a line."""
+    return "\n".join(record["words"]) or None
 
 
-def no_anagrams(letters: str, dictionary: Dictionary) -> str:
-    """What stderr says when there are none."""
-    return f"no anagrams of {letters!r} in {dictionary.path}"
+def anagrams_line(record: dict[str, Any]) -> str | None:
+    """Batch mode: 'LETTERS: WORD WORD ...'."""
+    return f"{record['letters']}: {' '.join(record['words'])}" if record["words"] else None
 
 
-def letters_answer(dictionary: Dictionary, rack: str, min_length: int = 3, enough: int = 10, everything: bool = False) -> tuple[str, list[Any]]:
-    """A letters-round answer: the rack and its words (letters.solve_letters)."""
-    from ..countdown.letters import solve_letters
-
-    return rack, solve_letters(dictionary, rack, min_length, enough, everything)
+def letters_record(result: LettersResult) -> dict[str, object]:
+    """The JSON record of a letters-round answer: rack, words (word, length, score, blanks)."""
+    return {"rack": result.rack, "words": [word.to_dict() for word in result.words]}
 
 
-def letters_record(result: tuple[str, list[Any]]) -> dict[str, object]:
-    """The JSON record of a letters-round answer."""
-    return {"rack": result[0], "words": [word.to_dict() for word in result[1]]}
-
-
-def letters_text(result: tuple[str, list[Any]]) -> str:
+def letters_text(result: LettersResult) -> str | None:
     """Words grouped by length, longest first, with the score: one line a length."""
     rack, words = result
     if not words:
-        return f"{rack}: no words"
+        return None
     lines = [rack]
     for length in sorted({word.length for word in words}, reverse=True):
         same = [word for word in words if word.length == length]
@@ -52,31 +44,9 @@ def letters_text(result: tuple[str, list[Any]]) -> str:
     return "\n".join(lines)
 
 
-def to_json(value: object) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False)
-
-
-def numbers_answer(texts: list[str], target: int, every: bool = False, ascii_signs: bool = False, strict: bool = False) -> Any:
-    """Solve a numbers game given as command-line text: validate, warn (or with *strict*
-    refuse) when the show could not produce it, and return numbers.Answer."""
-    from ..countdown.numbers import off_the_show, solutions, solve, validate
-    from ..errors import InvalidNumbersError
-
-    values = []
-    for text in texts:
-        try:
-            values.append(int(text))
-        except ValueError:
-            raise InvalidNumbersError(f"{text!r} is not a whole number") from None
-    validate(values, target)
-    problems = off_the_show(values, target)
-    if problems and strict:
-        raise InvalidNumbersError(f"not a game from the show: {'; '.join(problems)}")
-    if problems:
-        print(f"anagramdb: warning: not a game from the show: {'; '.join(problems)}", file=sys.stderr)
-    return (solutions if every else solve)(values, target, ascii_signs)
+def phrases_record(letters: str, found: list[tuple[str, ...]]) -> dict[str, object]:
+    """The JSON record of a multi-word anagram search: letters, phrases, count."""
+    return {"letters": letters, "phrases": [list(phrase) for phrase in found], "count": len(found)}
 
 
 def numbers_text(answer: Any, rpn: bool = False) -> str:

@@ -5,30 +5,39 @@ from typing import Annotated
 
 import typer
 
-from .common import JSON_OPTION, batch, command, emit_json, group, open_dictionary, reported
+from ..countdown.letters import ENOUGH, MIN_LENGTH
+from .common import JSON_OPTION, batch, command, emit_json, group, open_dictionary, reported, usage_error
+from .messages import cut, no_words
 from .render import to_json
 
 
 @command
 def letters(
     rack: Annotated[str, typer.Argument(help="The rack, e.g. GYROSCOPE; ? is a blank; - reads one rack a line from stdin.")],
-    min_length: Annotated[int, typer.Option("--min", min=1, help="Shortest word to list.")] = 3,
-    enough: Annotated[int, typer.Option(min=1, help="Stop after the length at which there are this many words.")] = 10,
-    everything: Annotated[bool, typer.Option("--all", help="List every word down to --min letters.")] = False,
+    min_length: Annotated[int, typer.Option("--min", min=1, help="Shortest word to list.")] = MIN_LENGTH,
+    enough: Annotated[int, typer.Option(min=1, help="Stop after the length at which there are this many words.")] = ENOUGH,
+    everything: Annotated[bool, typer.Option("--all", "-a", help="List every word down to --min letters.")] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a letters round: the longest words the rack makes, with Countdown scores."""
-    from .render import letters_answer, letters_record, letters_text
+    from . import queries
+    from .render import letters_record, letters_text
 
     with reported(), open_dictionary(batch=rack == "-") as dictionary:
 
-        def answer(query: str) -> tuple[str, list]:  # type: ignore[type-arg]
-            return letters_answer(dictionary, query, min_length, enough, everything)
+        def answer(query: str) -> queries.LettersResult:
+            return queries.letters(dictionary, query, min_length, enough, everything)
 
         if rack == "-":
             raise typer.Exit(batch(sys.stdin, "rack", answer, letters_text, letters_record if as_json else None))
         result = answer(rack)
-        typer.echo(to_json(letters_record(result)) if as_json else letters_text(result))
+        text = letters_text(result)
+        if as_json:
+            emit_json(letters_record(result))
+        elif text is None:
+            no_words(rack)
+        else:
+            typer.echo(text)
 
 
 @command
@@ -46,7 +55,7 @@ def conundrum(
 
     with reported():
         if generate == (letters is not None):
-            raise typer.BadParameter("give LETTERS to solve, or --generate to make conundrums (not both)")
+            raise usage_error("give LETTERS to solve, or --generate to make conundrums (not both)")
         with open_dictionary() as full:
             if letters is not None:
                 solution = solve_conundrum(full, letters)
@@ -79,11 +88,12 @@ def phrases(
 ) -> None:
     """List multi-word anagrams of LETTERS, fewest words first."""
     from ..countdown.phrases import phrases as search
+    from .render import phrases_record
 
     with reported(), open_dictionary() as dictionary:
         found = search(dictionary, letters, max_words, min_length, limit or None)
         if as_json:
-            emit_json({"letters": letters, "phrases": [list(phrase) for phrase in found], "count": len(found)})
+            emit_json(phrases_record(letters, found))
         else:
             for phrase in found:
                 typer.echo(" ".join(phrase))
@@ -135,8 +145,8 @@ def draw_app() -> typer.Typer:
 @command(context_settings={"ignore_unknown_options": True})
 def numbers(
     args: Annotated[list[str], typer.Argument(help="The numbers (1 to 7), or 'stats' for the exhaustive statistics.", metavar="NUMBERS... | stats")],
-    target: Annotated[int | None, typer.Option(help="The target to reach.")] = None,
-    every: Annotated[bool, typer.Option("--all", help="List every distinct solution, and count them.")] = False,
+    target: Annotated[int | None, typer.Option("--target", "-t", help="The target to reach.")] = None,
+    every: Annotated[bool, typer.Option("--all", "-a", help="List every distinct solution, and count them.")] = False,
     rpn: Annotated[bool, typer.Option("--rpn", help="Show reverse Polish notation instead of infix.")] = False,
     ascii_signs: Annotated[bool, typer.Option("--ascii", help="Use * and / instead of the × and ÷ signs.")] = False,
     strict: Annotated[bool, typer.Option(help="Refuse games the show's tiles and targets could not make.")] = False,
@@ -148,8 +158,12 @@ def numbers(
 ) -> None:
     """Solve a numbers round (NUMBERS --target T), or 'stats': every selection against every target."""
     from ..errors import InvalidNumbersError
-    from .render import numbers_answer, numbers_text
+    from . import queries
+    from .render import numbers_text
 
+    for arg in args:
+        if arg.startswith("-") and not arg[1:].isdigit():
+            raise usage_error(f"no such option '{cut(arg)}'")
     with reported():
         if args == ["stats"]:
             from .stats_command import run_stats
@@ -163,5 +177,5 @@ def numbers(
 
             check_numbers_answer(args, target, check, as_json)
             return
-        answer = numbers_answer(args, target, every, ascii_signs, strict)
+        answer = queries.numbers(queries.whole_numbers(args), target, every, ascii_signs, strict)
         typer.echo(to_json(answer.to_dict()) if as_json else numbers_text(answer, rpn))

@@ -27,9 +27,10 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from itertools import combinations
+from time import monotonic
 from typing import NamedTuple
 
-from ..errors import InvalidNumbersError
+from ..errors import InvalidNumbersError, TimeLimitError
 
 MAX_NUMBERS = 7
 UNBOUNDED = 1 << 62
@@ -345,11 +346,13 @@ def solve(numbers: list[int], target: int, ascii_signs: bool = False) -> Answer:
     return Answer(list(numbers), target, value, [expression], None)
 
 
-def _forms(search: _Search, key: Key, value: int, memo: dict[tuple[Key, int], set[Form]]) -> set[Form]:
+def _forms(search: _Search, key: Key, value: int, memo: dict[tuple[Key, int], set[Form]], deadline: float | None = None) -> set[Form]:
     """Every canonical form of value *value* from exactly *key*."""
     remembered = memo.get((key, value))
     if remembered is not None:
         return remembered
+    if deadline is not None and monotonic() > deadline:
+        raise TimeLimitError(f"listing every solution for {value} took too long")
     found: set[Form] = set()
     if len(key) == 1:
         if key[0] == value:
@@ -363,16 +366,20 @@ def _forms(search: _Search, key: Key, value: int, memo: dict[tuple[Key, int], se
                 for op, x, y_first in inverses(value, y):
                     if x not in have:
                         continue
-                    for left in _forms(search, part, x, memo):
-                        for right in _forms(search, rest, y, memo):
+                    for left in _forms(search, part, x, memo, deadline):
+                        for right in _forms(search, rest, y, memo, deadline):
                             found.add(join(op, right, left) if y_first else join(op, left, right))
     memo[(key, value)] = found
     return found
 
 
-def solutions(numbers: list[int], target: int, ascii_signs: bool = False) -> Answer:
+def solutions(numbers: list[int], target: int, ascii_signs: bool = False, deadline: float | None = None) -> Answer:
     """Every distinct solution (see the canonical form above) for the best value, simplest
-    first (fewest numbers, then by infix text), with their count."""
+    first (fewest numbers, then by infix text), with their count.
+
+    With a *deadline* (a time.monotonic() value), listing them raises TimeLimitError once
+    it is passed (finding the best value is bounded on its own: under a second for seven
+    numbers)."""
     validate(numbers, target)
     search = _Search(numbers)
     value = _best_value(search, target)
@@ -380,6 +387,6 @@ def solutions(numbers: list[int], target: int, ascii_signs: bool = False) -> Ans
     forms: set[Form] = set()
     for key in sub_keys(search.key):
         if search.recipe(key, value) is not None:
-            forms |= _forms(search, key, value, memo)
+            forms |= _forms(search, key, value, memo, deadline)
     rendered = sorted((render(form, ascii_signs) for form in forms), key=lambda e: (e.numbers, len(e.steps), e.infix))
     return Answer(list(numbers), target, value, rendered, len(rendered))

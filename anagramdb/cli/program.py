@@ -1,0 +1,84 @@
+"""The top of the typer app: global options anywhere, one-line errors, exit codes.
+
+Every command line that reaches typer goes through :meth:`Program.main` (the console
+script, ``python -m anagramdb`` and typer's CliRunner alike), so the rules here hold for
+every command, including those added later:
+
+- global options (``--dict``) may stand before or after the command (grammar.hoist);
+- every error is one ``anagramdb: error: ...`` line on stderr: exit 2 for usage errors
+  and bad input, 1 for file and system problems (the AnagramDBError's own code);
+- Ctrl-C prints ``anagramdb: interrupted`` and exits 130; a closed pipe exits 1 quietly;
+  anything else is a bug, reported on one line too (ANAGRAMDB_DEBUG=1 shows the traceback).
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+import click
+from typer.core import TyperGroup
+
+from ..errors import AnagramDBError, AnagramDBWarning
+from . import messages
+from .grammar import hoist
+from .messages import PROGRAM
+
+
+def usage_message(exc: click.UsageError) -> str:
+    """click's message as one line: 'letters: invalid value for '--min': ... (see ...)'."""
+    text = exc.format_message().strip().rstrip(".").replace(". (", " (")
+    if text[:1].isupper() and text[1:2].islower():
+        text = text[0].lower() + text[1:]
+    path = exc.ctx.command_path if exc.ctx is not None else PROGRAM
+    command = path.partition(" ")[2]
+    return f"{command + ': ' if command else ''}{text} (see {path} --help)"
+
+
+class Program(TyperGroup):
+    """The ``anagramdb`` group: click's main loop, with the rules of the module docstring."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        code = self.run(list(sys.argv[1:] if args is None else args), complete_var, **extra)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+    def run(self, args: list[str], complete_var: str | None = None, **extra: Any) -> int:
+        """Run one command line and return its exit code; never raises but SystemExit."""
+        warnings.showwarning = messages.show_warning
+        warnings.simplefilter("always", AnagramDBWarning)
+        try:
+            result = super().main(hoist(args), PROGRAM, complete_var, standalone_mode=False, **extra)
+        except AnagramDBError as exc:
+            return messages.error(str(exc), exc.exit_code)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            # A bare `anagramdb` or `anagramdb draw`: the help, as --help prints it.
+            click.echo(exc.ctx.get_help())
+            return 0
+        except click.UsageError as exc:
+            return messages.error(usage_message(exc), 2)
+        except click.ClickException as exc:
+            return messages.error(exc.format_message(), exc.exit_code)
+        except (click.Abort, KeyboardInterrupt):
+            return messages.interrupted()
+        except BrokenPipeError:
+            return messages.broken_pipe()
+        except SystemExit:
+            raise
+        except Exception as exc:
+            return messages.internal_error(exc)
+        code = result if isinstance(result, int) else 0
+        if code == messages.INTERRUPTED:
+            # typer turns Ctrl-C into a silent exit 130.
+            return messages.interrupted()
+        return code

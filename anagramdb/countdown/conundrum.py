@@ -110,13 +110,15 @@ def generate(
     if excluded is None:
         excluded = offensive_words()
     rng = random.Random(seed)
-    answers = [answer for answer in candidate_answers(words) if answer not in excluded]
+    answers = candidate_answers(words)
     rng.shuffle(answers)
     made: list[Conundrum] = []
     clues: set[str] = set()
     for answer in answers:
         if len(made) >= count:
             break
+        if answer in excluded:
+            continue
         if full.words_with_key(letters_key(answer)) != [answer]:
             continue
         splits = clue_splits(words, answer, max_words, excluded=excluded)

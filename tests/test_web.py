@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -372,3 +373,14 @@ def test_serve_reports_a_port_in_use_in_one_line(served):
     result = subprocess.run([sys.executable, "-m", "anagramdb", "serve", "--port", str(served.server_address[1])], capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert result.stderr.startswith("anagramdb: error: cannot listen on 127.0.0.1:") and len(result.stderr.splitlines()) == 1
+
+
+def test_the_load_benchmark_runs_and_counts_no_errors():
+    script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "serve_load.py")
+    result = subprocess.run(
+        [sys.executable, script, "--clients", "2", "--seconds", "0.5", "--workers", "1", "--json"], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    (figures,) = json.loads(result.stdout.splitlines()[-1])
+    assert figures["workers"] == 1 and figures["requests"] > 0 and figures["errors"] == 0 and figures["server_exit"] == 0
+    assert len(figures["rss_mib"]) == 1 and figures["rss_mib"][0] > 1

@@ -121,6 +121,9 @@ class Handler(BaseHTTPRequestHandler):
     server: Server
     protocol_version = "HTTP/1.1"
     timeout = IDLE_SECONDS
+    # Headers and body are two writes: with Nagle's algorithm a keep-alive client's delayed
+    # ACK holds the body back 40 ms (measured: 46 ms a request instead of 1.5).
+    disable_nagle_algorithm = True
 
     def version_string(self) -> str:
         return f"anagramdb/{__version__}"

@@ -281,6 +281,12 @@ def test_input_is_never_echoed_unescaped(client, path):
     assert status in (200, 400, 404)
 
 
+@pytest.mark.parametrize("path", ["/etc/passwd", "/../README.md", "/%2e%2e/pyproject.toml", "/static/style.css", "/api/../anagramdb/data/words.txt"])
+def test_no_file_is_served_from_disk(client, path):
+    status, _, data = client.get(path)
+    assert status == 404 and b"root:" not in data and b"[project]" not in data
+
+
 def test_pages_render_the_answers_server_side(client):
     status, html = client.page("/letters?rack=gyroscope")
     assert status == 200 and "<h2>9 letters" in html and "<li>gyroscope</li>" in html and 'value="gyroscope"' in html

@@ -192,6 +192,16 @@ def test_busy_worker_answers_503(client, served):
     assert client.get("/api/letters?rack=abc")[0] == 200
 
 
+def test_a_bug_is_a_500_and_one_line_on_stderr(client, monkeypatch, capsys):
+    def broken(*args):
+        raise KeyError("oops")
+
+    monkeypatch.setitem(api.ENDPOINTS, "letters", (broken, ("rack",)))
+    status, record = client.json("/api/letters?rack=abc")
+    assert status == 500 and record == {"error": "internal error"}
+    assert capsys.readouterr().err == "anagramdb: error: KeyError: 'oops' (answering '/api/letters?rack=abc')\n"
+
+
 def test_concurrent_requests_from_threads_all_get_their_own_answer(client):
     racks = ["gyroscope", "countdown", "aeinrstlo", "listen", "stone", "zebra", "quartzy", "jukebox"] * 8
 

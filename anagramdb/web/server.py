@@ -108,6 +108,13 @@ class Server(ThreadingHTTPServer):
     names: set[str]
     slots: threading.BoundedSemaphore
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One line on stderr instead of socketserver's traceback; nothing when the client
+        just went away."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, (ConnectionError, TimeoutError)):
+            print(f"anagramdb: error: {type(error).__name__}: {error} (a request from {client_address[0]})", file=sys.stderr)
+
     def configure(self, solvers: Solvers, options: Options) -> None:
         self.solvers = solvers
         self.options = options
@@ -167,6 +174,11 @@ class Handler(BaseHTTPRequestHandler):
                 self.api(url.path[len("/api/") :], params)
             else:
                 self.page(url.path, params)
+        except (ConnectionError, TimeoutError):
+            raise
+        except Exception as error:  # a bug: one line in the log, a 500 to the client
+            print(f"anagramdb: error: {type(error).__name__}: {error} (answering {self.path[:200]!r})", file=sys.stderr)
+            self.send(500, {"error": "internal error"})
         finally:
             self.server.slots.release()
 

@@ -25,6 +25,12 @@ class InvalidNumbersError(AnagramDBError, ValueError):
     exit_code = 2
 
 
+class InvalidGameError(AnagramDBError, ValueError):
+    """Game settings or a move break the rules (an unknown round, a pick from an empty pile)."""
+
+    exit_code = 2
+
+
 class WordListError(AnagramDBError):
     """A word list given to the builder cannot be read (bad encoding, bad format)."""
 

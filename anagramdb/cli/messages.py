@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its solve
+    from typing import Any
 
 PROGRAM = "anagramdb"
 INTERRUPTED = 130

@@ -6,11 +6,15 @@ the same answers and raise the same errors. Rendering is render.py's.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
-from typing import Any, NamedTuple
 
-from ..dictionary import Dictionary
 from ..errors import AnagramDBWarning, InvalidNumbersError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its solve
+    from collections.abc import Callable
+    from typing import Any
+
+    from ..dictionary import Dictionary
 
 
 def without_spaces(letters: str) -> str:
@@ -26,11 +30,22 @@ def anagrams(dictionary: Dictionary, letters: str) -> dict[str, Any]:
     return {"letters": letters, "key": key, "words": dictionary.words_with_key(key)}
 
 
-class LettersResult(NamedTuple):
-    """A letters-round answer: the rack as given, and countdown.letters.LettersWord items."""
+class LettersResult(tuple[str, list["Any"]]):
+    """A letters-round answer: the rack as given, and countdown.letters.LettersWord items:
+    ``(rack, words)``, a plain tuple subclass (a NamedTuple class would import typing)."""
 
-    rack: str
-    words: list[Any]
+    __slots__ = ()
+
+    def __new__(cls, rack: str, words: list[Any]) -> LettersResult:
+        return tuple.__new__(cls, (rack, words))
+
+    @property
+    def rack(self) -> str:
+        return self[0]
+
+    @property
+    def words(self) -> list[Any]:
+        return self[1]
 
 
 def letters(dictionary: Dictionary, rack: str, min_length: int, enough: int, everything: bool = False) -> LettersResult:

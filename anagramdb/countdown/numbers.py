@@ -25,12 +25,16 @@ form. Forms are tuples: ``(0, n)`` for a number, ``(1, plus, minus)`` for a sum 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator
 from itertools import combinations
 from time import monotonic
-from typing import NamedTuple
 
 from ..errors import InvalidNumbersError, TimeLimitError
+
+# Annotations only: typing and collections.abc cost a cold ``anagramdb numbers`` more than
+# the solve, so the answer classes below are plain tuple subclasses, not NamedTuples.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
 
 MAX_NUMBERS = 7
 UNBOUNDED = 1 << 62
@@ -45,27 +49,75 @@ Key = tuple[int, ...]
 Form = tuple  # type: ignore[type-arg]
 
 
-class Expression(NamedTuple):
-    """One solution: its value, the steps as on the show, infix, and reverse Polish."""
+class Expression(tuple[int, list[str], str, str, int]):
+    """One solution: its value, the steps as on the show, infix, reverse Polish, and how
+    many numbers it uses: ``(value, steps, infix, rpn, numbers)``."""
 
-    value: int
-    steps: list[str]
-    infix: str
-    rpn: str
-    numbers: int
+    __slots__ = ()
+    _fields = ("value", "steps", "infix", "rpn", "numbers")
+
+    def __new__(cls, value: int, steps: list[str], infix: str, rpn: str, numbers: int) -> Expression:
+        return tuple.__new__(cls, (value, steps, infix, rpn, numbers))
+
+    @property
+    def value(self) -> int:
+        return self[0]
+
+    @property
+    def steps(self) -> list[str]:
+        return self[1]
+
+    @property
+    def infix(self) -> str:
+        return self[2]
+
+    @property
+    def rpn(self) -> str:
+        return self[3]
+
+    @property
+    def numbers(self) -> int:
+        return self[4]
+
+    def __repr__(self) -> str:
+        return "Expression(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)) + ")"
 
     def to_dict(self) -> dict[str, object]:
         return {"value": self.value, "steps": self.steps, "infix": self.infix, "rpn": self.rpn}
 
 
-class Answer(NamedTuple):
-    """The best a game allows: exact or nearest, with one or every distinct solution."""
+class Answer(tuple[list[int], int, int, list[Expression], int | None]):
+    """The best a game allows: exact or nearest, with one or every distinct solution:
+    ``(numbers, target, value, solutions, count)``."""
 
-    numbers: list[int]
-    target: int
-    value: int
-    solutions: list[Expression]
-    count: int | None = None
+    __slots__ = ()
+    _fields = ("numbers", "target", "value", "solutions", "count")
+
+    def __new__(cls, numbers: list[int], target: int, value: int, solutions: list[Expression], count: int | None = None) -> Answer:
+        return tuple.__new__(cls, (numbers, target, value, solutions, count))
+
+    @property
+    def numbers(self) -> list[int]:
+        return self[0]
+
+    @property
+    def target(self) -> int:
+        return self[1]
+
+    @property
+    def value(self) -> int:
+        return self[2]
+
+    @property
+    def solutions(self) -> list[Expression]:
+        return self[3]
+
+    @property
+    def count(self) -> int | None:  # type: ignore[override]  # the field, as in the NamedTuple it was
+        return self[4]
+
+    def __repr__(self) -> str:
+        return "Answer(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)) + ")"
 
     @property
     def exact(self) -> bool:

@@ -29,7 +29,7 @@ def layer_of(module: str) -> str:
     if module == "anagramdb.__main__":
         return "cli"  # `python -m anagramdb` is the command line's second door
     parts = module.split(".")
-    return parts[1] if len(parts) > 2 and parts[1] in ALLOWED else "engine"
+    return parts[1] if len(parts) >= 2 and parts[1] in ALLOWED else "engine"
 
 
 def module_name(path: pathlib.Path) -> str:

@@ -321,6 +321,20 @@ def test_random_states_redirect_to_a_url_with_their_seed(client):
     assert "".join(f"<li>{letter.upper()}</li>" for letter in made["clue"]) in html and made["answer"].upper() in html
 
 
+def test_practice_draws_as_the_contestant_chooses(client):
+    status, html = client.page("/practice")
+    assert status == 200 and "round=letters&amp;vowels=5&amp;seconds=30" in html and "round=numbers&amp;large=4&amp;seconds=30" in html
+    status, headers, _ = client.get("/practice?round=numbers&large=4")
+    assert status == 302 and headers["Location"].startswith("/practice?round=numbers&large=4&seed=")
+    drawn = cli_json("draw", "numbers", "--large", "4", "--seed", "8")[0]
+    status, html = client.page("/practice?round=numbers&large=4&seed=8")
+    assert "".join(f"<li>{n}</li>" for n in drawn["numbers"]) in html and 'name="large" value="4"' in html
+    rack = cli_json("draw", "letters", "--vowels", "5", "--seed", "8")[0]["letters"]
+    status, html = client.page("/practice?round=letters&vowels=5&seed=8")
+    assert "".join(f"<li>{letter}</li>" for letter in rack) in html
+    assert client.page("/practice?round=letters&vowels=6&seed=8")[0] == 400
+
+
 def test_practice_checks_and_scores_a_letters_answer(client):
     rack = cli_json("draw", "letters", "--seed", "11")[0]["letters"]
     best = cli_json("letters", rack, "--enough", "1")[0]["words"][0]

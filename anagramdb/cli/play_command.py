@@ -151,7 +151,7 @@ def play(
         game = Game(dictionary, common, rounds or format, seed, vs, seconds, state["dict"] or DEFAULT_NAME)
         against = "" if vs == "none" else f", against the computer ({vs})"
         clock = f"{seconds} s to answer" if seconds else "no clock"
-        term.say(term.bold(f"anagramdb play: {len(game.rounds)} rounds ({game.rounds}), seed {game.seed}, {clock}{against}"))
+        term.say(term.bold(f"anagramdb play: {len(game.rounds)} round{'s' * (len(game.rounds) > 1)} ({game.rounds}), seed {game.seed}, {clock}{against}"))
         try:
             for number in range(len(game.rounds)):
                 term.say()

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 
@@ -393,6 +394,27 @@ def test_serve_stops_cleanly_on_a_signal(workers, stop):
         _, err = process.communicate(timeout=60)
     assert process.returncode == 0, err
     assert "Traceback" not in err and '"GET /api/letters?rack=countdown HTTP/1.1" 200' in err
+
+
+def test_the_parent_reports_lost_workers_and_fails_when_none_are_left():
+    process, _ = serve_process("--workers", "2", "--quiet")
+    try:
+        children: list[int] = []
+        for _ in range(6000):  # the URL is printed before the workers are forked
+            with open(f"/proc/{process.pid}/task/{process.pid}/children") as listing:
+                children = [int(pid) for pid in listing.read().split()]
+            if len(children) == 2:
+                break
+            time.sleep(0.01)
+        assert len(children) == 2
+        for child in children:
+            os.kill(child, signal.SIGKILL)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 1
+    assert err.count("anagramdb: warning: worker") == 2 and "1 left" in err and "0 left" in err and "Traceback" not in err
 
 
 def test_serve_warns_when_reachable_by_others_and_quiet_silences_the_log():

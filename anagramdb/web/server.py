@@ -271,23 +271,23 @@ def serve(options: Options, ready: Callable[[str], None] | None = None) -> int:
         run(server)
         server.solvers.close()
         return 0
-    children = []
-    for _ in range(options.workers):
-        pid = os.fork()
-        if pid == 0:
-            try:
-                run(server)
-            finally:
-                os._exit(0)
-        children.append(pid)
+    # The workers inherit these handlers until run() sets its own: a signal that comes
+    # while forking stops them too, without a traceback.
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
+    children: list[int] = []
+    lost = 0
     try:
+        for _ in range(options.workers):
+            pid = os.fork()
+            if pid == 0:
+                os._exit(worker(server))
+            children.append(pid)
         while children:
             pid, status = os.wait()
             children.remove(pid)
-            if status:
-                print(f"anagramdb: warning: worker {pid} stopped (status {status}); {len(children)} left", file=sys.stderr)
+            lost += 1
+            print(f"anagramdb: warning: worker {pid} stopped (wait status {status}); {len(children)} left", file=sys.stderr)
     except Stopped:
         pass
     finally:
@@ -302,4 +302,16 @@ def serve(options: Options, ready: Callable[[str], None] | None = None) -> int:
             os.waitpid(pid, 0)
         server.server_close()
         server.solvers.close()
+    return 1 if lost == options.workers else 0
+
+
+def worker(server: Server) -> int:
+    """A forked worker's life: serve until stopped; its exit code."""
+    try:
+        run(server)
+    except Stopped:
+        pass
+    except BaseException as error:
+        print(f"anagramdb: error: worker {os.getpid()}: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
     return 0

@@ -106,6 +106,12 @@ def test_every_endpoint_answers_with_the_cli_json_record(client, path, command):
     assert [record] == cli_json(*command)
 
 
+def test_the_api_root_lists_the_endpoints_and_their_parameters(client):
+    status, record = client.json("/api/")
+    assert status == 200 and record["endpoints"]["/api/letters"] == ["rack", "min", "enough", "all"]
+    assert sorted(record["endpoints"]) == sorted(f"/api/{name}" for name in api.ENDPOINTS)
+
+
 def test_generated_conundrums_are_the_cli_records_as_a_list(client):
     status, records = client.json("/api/conundrum?generate=1&count=3&seed=42")
     assert status == 200

@@ -32,6 +32,7 @@ from .practice import practice_page
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 MAX_IN_FLIGHT = 32  # requests one process answers at once; more get 503
+MAX_CONNECTIONS = 256  # open connections (a thread each) one process keeps; more are closed at once
 MAX_URL = 2048  # bytes of path and query
 IDLE_SECONDS = 10  # a connection silent this long is closed
 MAX_WORKERS = 64
@@ -63,6 +64,7 @@ class Options(NamedTuple):
     quiet: bool = False
     cors: str | None = None
     max_in_flight: int = MAX_IN_FLIGHT
+    max_connections: int = MAX_CONNECTIONS
 
 
 def is_loopback(host: str) -> bool:
@@ -107,6 +109,24 @@ class Server(ThreadingHTTPServer):
     options: Options
     names: set[str]
     slots: threading.BoundedSemaphore
+    connections: threading.BoundedSemaphore
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection, unless max_connections are open: then close it."""
+        if not self.connections.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.connections.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.connections.release()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line on stderr instead of socketserver's traceback; nothing when the client
@@ -120,6 +140,7 @@ class Server(ThreadingHTTPServer):
         self.options = options
         self.names = machine_names(options.host)
         self.slots = threading.BoundedSemaphore(options.max_in_flight)
+        self.connections = threading.BoundedSemaphore(options.max_connections)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -140,6 +161,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_HEAD(self) -> None:
         self.respond(head=True)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """http.server's own refusals (a malformed or oversize request line or header, an
+        unknown method) in the same JSON form and with the same headers as ours."""
+        if code == 501:  # an unknown method
+            return self.refuse_method()
+        self.head = False
+        self.close_connection = True
+        self.send(code, {"error": message or self.responses.get(code, ("refused",))[0]})
 
     def refuse_method(self) -> None:
         self.head = False
@@ -196,7 +226,7 @@ class Handler(BaseHTTPRequestHandler):
             status, html = show(self.server.solvers, params) if show else not_found_page(path)
         except Redirect as move:
             return self.send(302, None, extra={"Location": move.location})
-        self.send(status, html, cache=NO_STORE if path == "/practice" else CACHE_SOLVED)
+        self.send(status, html, cache=CACHE_SOLVED if status == 200 and path != "/practice" else NO_STORE)
 
     def send(self, status: int, body: object, cache: str = NO_STORE, extra: dict[str, str] | None = None) -> None:
         """Send *body*: HTML if a str, nothing if None, else JSON; with every header."""

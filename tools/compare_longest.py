@@ -52,7 +52,7 @@ def main() -> int:
         spread = ", ".join(f"{length}: {lengths[length]}" for length in sorted(lengths, reverse=True))
         print(f"  {name}: mean longest {mean:.2f} letters; racks by longest length: {spread}")
     for name in args.dicts[1:]:
-        gains = Counter()
+        gains: Counter[int] = Counter()
         examples: list[str] = []
         for rack, (long_length, long_words), (length, _) in zip(racks, results[first], results[name], strict=True):
             gain = long_length - length

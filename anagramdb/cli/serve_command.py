@@ -18,7 +18,7 @@ def serve(
 ) -> None:
     """Serve a page that solves as you type, and a JSON API under /api/ (Ctrl-C stops it)."""
     from ..web.server import Options, is_loopback
-    from ..web.server import serve as run
+    from ..web.workers import serve as run
 
     def ready(url: str) -> None:
         typer.echo(f"anagramdb: serving {url} ({workers} worker{'s' * (workers > 1)}; Ctrl-C to stop)")

@@ -24,16 +24,14 @@ from urllib.parse import parse_qs, urlsplit
 from .. import __version__
 from .api import ApiError, Solvers, answer, cacheable
 from .assets import CONTENT_SECURITY_POLICY
+from .defaults import DEFAULT_HOST, DEFAULT_PORT
 from .pages import Redirect, conundrum_page, letters_page, not_found_page, numbers_page
 from .practice import practice_page
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8000
 MAX_IN_FLIGHT = 32  # requests one process answers at once; more get 503
 MAX_CONNECTIONS = 256  # open connections (a thread each) one process keeps; more are closed at once
 MAX_URL = 2048  # bytes of path and query
 IDLE_SECONDS = 10  # a connection silent this long is closed
-MAX_WORKERS = 64
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",

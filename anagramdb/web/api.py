@@ -17,7 +17,7 @@ Endpoints and their parameters (named as the CLI's options, without the dashes):
 A body is the record the CLI prints (built by the same functions, in anagramdb.cli.render
 or the solvers' ``to_dict``); an error is ``{"error": "..."}`` with the status of an
 ApiError. Every request is bounded: each text parameter has a length cap (413 past it), a
-rack at most MAX_BLANKS blanks and a letters answer at most MAX_WORDS words (413), phrase
+rack at most MAX_BLANKS blanks (400), a letters answer at most MAX_WORDS words (413), phrase
 searches and listing every numbers solution stop at SEARCH_SECONDS (400), and a numbers
 game has at most MAX_WEB_NUMBERS tiles.
 """

@@ -24,6 +24,7 @@ game has at most MAX_WEB_NUMBERS tiles.
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from ..cli.render import letters_record, phrases_record
 from ..countdown import conundrum, draw, letters, phrases
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word, packaged_dictionaries
-from ..dictionary import DEFAULT_NAME, Dictionary
+from ..dictionary import DEFAULT_NAME, ENVIRONMENT_VARIABLE, Dictionary
 from ..errors import AnagramDBError
 
 MAX_TEXT = 64  # characters of a rack, letters or phrase
@@ -72,7 +73,7 @@ class Solvers:
 
     def __init__(self, spec: str | None = None) -> None:
         self.full = Dictionary(spec)
-        self.name = spec or DEFAULT_NAME
+        self.name = spec or os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME  # as word checks show it
         self._packaged = ExitStack()
         self.packaged = self._packaged.enter_context(packaged_dictionaries())
         self._common: Dictionary | None = None

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from ..dictionary import resolve_path
+from ..index import MAX_BLOCK_SIZE
 from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, reported, state
 from .messages import cut, no_words
 
@@ -82,7 +83,7 @@ def build(
     keep_proper_nouns: Annotated[bool, typer.Option(help="Keep words with capital letters (proper nouns, acronyms).")] = False,
     ascii_only: Annotated[bool, typer.Option(help="Drop words with letters outside a-z (accented letters).")] = False,
     memory: Annotated[str, typer.Option(help="Memory budget for sorting, e.g. 64M.")] = "64M",
-    block_size: Annotated[int, typer.Option(min=1, max=65536, help="Words per index block.")] = 64,
+    block_size: Annotated[int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block.")] = 64,
     exclude: Annotated[list[str] | None, typer.Option(metavar="FILE", help="A word list of words to drop (house rules); repeatable.")] = None,
     include: Annotated[list[str] | None, typer.Option(metavar="FILE", help="A word list of words to add whatever the filters say; repeatable.")] = None,
     offensive: Annotated[str, typer.Option(metavar="keep|drop", help="drop: leave out the packaged list of slurs and obscenities.")] = "keep",
@@ -114,7 +115,7 @@ def build(
 def index(
     dictionary: Annotated[str | None, typer.Argument(help="Dictionary file (default: the one in use).", metavar="DICT")] = None,
     check: Annotated[bool, typer.Option("--check", help="Verify the dictionary and its index, change nothing, exit 1 on a problem.")] = False,
-    block_size: Annotated[int, typer.Option(min=1, max=65536, help="Words per index block when rebuilding.")] = 64,
+    block_size: Annotated[int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block when rebuilding.")] = 64,
 ) -> None:
     """Rebuild the index of a dictionary, or check both files."""
     from ..index import index_path_for, save_index

@@ -143,6 +143,11 @@ class Stats(NamedTuple):
     reached: dict[Key, int]
     window_low: int
 
+    def reaches(self, selection: Key, value: int) -> bool:
+        """Whether *selection* (sorted tiles) reaches *value*, a value inside the window
+        (the targets, widened by REACH on each side)."""
+        return bool(self.reached[selection] >> (value - self.window_low) & 1)
+
     def target_mask(self) -> int:
         first, last = self.targets
         return ((1 << (last - first + 1)) - 1) << (first - self.window_low)
@@ -221,7 +226,7 @@ def parse_targets(text: str) -> tuple[int, int]:
     except ValueError:
         first, last = 0, -1
     if len(parts) > 2 or not 1 <= first <= last:
-        raise InvalidNumbersError(f"--targets takes a range like 101-999 of positive whole numbers, not {text!r}")
+        raise InvalidNumbersError(f"targets must be a range like 101-999 of positive whole numbers, not {text!r}")
     return first, last
 
 

@@ -14,16 +14,18 @@ import os
 import sys
 from typing import Any
 
+from ..errors import SHOWN
+
 PROGRAM = "anagramdb"
 INTERRUPTED = 130
-QUERY_SHOWN = 40  # characters of a query echoed in a message
 
 
-def cut(text: str, limit: int = QUERY_SHOWN) -> str:
-    """*text*, or its first *limit* characters and how many more there were."""
+def cut(text: str, limit: int = SHOWN) -> str:
+    """*text*, or its first *limit* characters and how many more there were (quoted
+    text in messages is errors.quoted's)."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}... ({len(text) - limit:,} more)"
+    return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
 
 
 def one_line(message: str) -> str:

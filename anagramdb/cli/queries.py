@@ -9,7 +9,7 @@ import warnings
 from typing import Any, NamedTuple
 
 from ..dictionary import Dictionary
-from ..errors import AnagramDBWarning, InvalidNumbersError
+from ..errors import AnagramDBWarning, InvalidNumbersError, quoted
 
 
 def without_spaces(letters: str) -> str:
@@ -45,9 +45,7 @@ def whole_numbers(texts: list[str]) -> list[int]:
     for text in texts:
         digits = text[1:] if text[:1] == "-" else text
         if not (digits.isascii() and digits.isdigit()):
-            from .messages import cut
-
-            raise InvalidNumbersError(f"{cut(text)!r} is not a whole number")
+            raise InvalidNumbersError(f"{quoted(text)} is not a whole number")
         values.append(int(text))
     return values
 

@@ -24,6 +24,7 @@ from ..keys import fold, letters_key
 from .phrases import phrases
 
 ANSWER_LENGTH = 9
+SOURCE = "common"  # the packaged dictionary that answers and clue words come from
 GIVEAWAY_RUN = 4
 MIN_CLUE_WORD = 3
 

@@ -24,7 +24,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
 from ..dictionary import Block, Dictionary
-from ..errors import InvalidRackError
+from ..errors import InvalidRackError, quoted
 from ..keys import bad_characters, describe, is_word, word_key
 
 BLANK = "?"
@@ -74,7 +74,7 @@ def parse_rack(rack: str) -> tuple[str, int]:
     if not rack.strip():
         raise InvalidRackError("empty rack: give letters such as GYROSCOPE, with ? for a blank")
     if letters and not is_word(letters):
-        raise InvalidRackError(f"rack {rack!r} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}")
+        raise InvalidRackError(f"rack {quoted(rack)} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}")
     return word_key(letters) if letters else "", blanks
 
 

@@ -62,7 +62,7 @@ def phrases(
     first key combinations first). ``limit=None`` lists them all.
     """
     if max_words < 1 or min_length < 1:
-        raise InvalidRackError("--max-words and --min-length must be at least 1")
+        raise InvalidRackError(f"the most words and the shortest word must be at least 1, not {max_words} and {min_length}")
     key = letters_key(letters.replace(" ", ""))
     if len(key) > MAX_LETTERS:
         raise InvalidRackError(f"phrases takes at most {MAX_LETTERS} letters, not {len(key)}: the search grows exponentially with the length")

@@ -42,7 +42,8 @@ HEADER = struct.Struct("<8sIIQqQQQQII")
 CRC_FIELD = 68  # byte offset of the index CRC-32, the header's last field
 MAX_PROBLEMS = 100
 CRC_CHUNK = 1 << 18  # bytes file_crc reads at a time, into one reused buffer
-HINT = "rebuild it with: anagramdb build {path} -o {path}"
+# A hint must be safe to follow: the rebuilt copy goes to a new file, never over the input.
+HINT = "make a sorted copy with: anagramdb build {path} -o {sorted}"
 
 
 class Header:
@@ -96,7 +97,8 @@ class IndexBuilder:
     def _problem(self, line_no: int, message: str) -> None:
         text = f"{self.path}: line {line_no}: {message}"
         if self.problems is None:
-            raise DictionaryFormatError(f"{text}; {HINT.format(path=self.path)}")
+            root, extension = os.path.splitext(self.path)
+            raise DictionaryFormatError(f"{text}; {HINT.format(path=self.path, sorted=root + '.sorted' + extension)}")
         if len(self.problems) < MAX_PROBLEMS:
             self.problems.append(text)
 

@@ -134,7 +134,7 @@ def test_unsorted_dictionary_is_an_error_with_the_fix(tmp_path):
     path.write_text("dog\ncat\n")
     result = invoke("--dict", str(path), "anagrams", "cat")
     assert result.exit_code == 1
-    assert f"{path}: line 2: 'cat'" in result.stderr and f"anagramdb build {path} -o {path}" in result.stderr
+    assert f"{path}: line 2: 'cat'" in result.stderr and f"anagramdb build {path} -o {tmp_path / 'bad.sorted.txt'}" in result.stderr
 
 
 def test_info_human(sample_dictionary):

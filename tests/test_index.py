@@ -147,7 +147,7 @@ def test_bad_dictionary_is_refused_with_the_line_number(tmp_path, content, messa
     with pytest.raises(DictionaryFormatError) as caught:
         Dictionary(str(path))
     assert message in str(caught.value)
-    assert f"anagramdb build {path} -o {path}" in str(caught.value)
+    assert f"anagramdb build {path} -o {tmp_path / 'bad.sorted.txt'}" in str(caught.value)
     assert not os.path.exists(str(path) + ".idx")
 
 

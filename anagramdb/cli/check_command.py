@@ -5,12 +5,14 @@ round_commands); both print what check_text/numbers_check_text give here, or the
 JSON, and exit 0 for a valid answer, 1 for an invalid one, 2 for bad input.
 """
 
+import sys
 from typing import Annotated, Any
 
 import typer
 
 from ..dictionary import DEFAULT_NAME
-from .common import JSON_OPTION, command, emit_json, open_dictionary, reported, state
+from ..errors import quoted
+from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, reported, state, usage_error
 
 
 def check_text(result: Any) -> str:
@@ -32,19 +34,33 @@ def numbers_check_text(result: Any) -> str:
 
 @command
 def check(
-    rack: Annotated[str, typer.Argument(help="The letters of the round, e.g. GYROSCOPE (? is a blank).")],
-    word: Annotated[str, typer.Argument(help="The word to check.")],
+    rack: Annotated[str, typer.Argument(help="The letters of the round, e.g. GYROSCOPE (? is a blank); - reads 'RACK WORD' lines from stdin.")],
+    word: Annotated[str | None, typer.Argument(help="The word to check.")] = None,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Check a letters-round answer: can RACK make WORD, and does the dictionary list it?
 
     Exit 0 when valid, 1 when not (the reason is printed), 2 for bad input. A word the
-    dictionary lacks is looked up in the other packaged dictionaries too.
+    dictionary lacks is looked up in the other packaged dictionaries too. With - as RACK,
+    one 'RACK WORD' a line is checked (exit 2 if a line was bad, else 0).
     """
     from ..countdown.rules import check_word, packaged_dictionaries
+    from ..errors import InvalidRackError
 
-    with reported(), open_dictionary() as dictionary, packaged_dictionaries() as packaged:
-        result = check_word(dictionary, rack, word, packaged, state["dict"] or DEFAULT_NAME)
+    if (rack == "-") == (word is not None):
+        raise usage_error("give RACK and WORD, or - alone to read 'RACK WORD' lines")
+    with reported(), open_dictionary(batch=rack == "-") as dictionary, packaged_dictionaries() as packaged:
+        name = state["dict"] or DEFAULT_NAME
+
+        def answer(line: str) -> Any:
+            parts = line.split()
+            if len(parts) != 2:
+                raise InvalidRackError(f"{quoted(line)}: give a rack and a word")
+            return check_word(dictionary, parts[0], parts[1], packaged, name)
+
+        if rack == "-":
+            raise typer.Exit(batch(sys.stdin, "line", answer, check_text, (lambda r: r.to_dict()) if as_json else None))
+        result = check_word(dictionary, rack, word, packaged, name)
         if as_json:
             emit_json(result.to_dict())
         else:

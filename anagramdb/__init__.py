@@ -12,6 +12,7 @@ from .errors import (
     InvalidNumbersError,
     InvalidRackError,
     StorageError,
+    TimeLimitError,
     WordListError,
 )
 from .keys import fold, word_key
@@ -28,6 +29,7 @@ __all__ = [
     "InvalidNumbersError",
     "InvalidRackError",
     "StorageError",
+    "TimeLimitError",
     "WordListError",
     "__version__",
     "fold",

@@ -18,13 +18,17 @@ from __future__ import annotations
 
 import mmap
 import os
-import re
-import threading
-from collections.abc import Callable, Iterable, Iterator
+from _thread import allocate_lock
 
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError, describe_os_error
 from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_regular_file
 from .keys import letters_key, word_key
+
+# Annotations only: the modules below cost a cold start more than the lookup itself.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+    from collections.abc import Callable, Iterable, Iterator
 
 DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 # The packaged dictionaries, by name, and their files in DATA_DIRECTORY (built from SCOWL by
@@ -123,7 +127,7 @@ class Dictionary:
         self._index: SparseIndex | None = None
         self._cache: dict[int, Block] = {}
         self._cache_limit = cache_blocks
-        self._cache_lock = threading.Lock()
+        self._cache_lock = allocate_lock()
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
@@ -135,7 +139,7 @@ class Dictionary:
                 self._map = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
             # Packaged files belong to the installer: never rewritten just to record an mtime.
             packaged = os.path.dirname(os.path.abspath(self.path)) == DATA_DIRECTORY
-            self._index = open_index(self.path, fd, status, block_size, refresh=not packaged)
+            self._index = open_index(self.path, fd, status, block_size, packaged=packaged)
         except BaseException:
             self.close()
             raise

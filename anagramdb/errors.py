@@ -25,6 +25,12 @@ class InvalidNumbersError(AnagramDBError, ValueError):
     exit_code = 2
 
 
+class InvalidGameError(AnagramDBError, ValueError):
+    """Game settings or a move break the rules (an unknown round, a pick from an empty pile)."""
+
+    exit_code = 2
+
+
 class WordListError(AnagramDBError):
     """A word list given to the builder cannot be read (bad encoding, bad format)."""
 
@@ -45,6 +51,12 @@ class IndexVersionError(IndexCorruptError):
 
 class StorageError(AnagramDBError):
     """A file could not be read or written (missing, a directory, read-only, disk full)."""
+
+
+class TimeLimitError(AnagramDBError):
+    """A search ran past the deadline its caller set (only callers that set one, such as the web server)."""
+
+    exit_code = 2
 
 
 class AnagramDBWarning(UserWarning):

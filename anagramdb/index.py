@@ -28,7 +28,6 @@ import zlib
 from bisect import bisect_left
 from itertools import pairwise
 
-from .atomic import atomic_writer
 from .errors import DictionaryFormatError, IndexCorruptError, IndexVersionError, StorageError, describe_os_error
 from .keys import bad_characters, describe, is_word, word_key
 
@@ -225,7 +224,10 @@ class SparseIndex:
         self.path = path
         self._fd = source if isinstance(source, int) else None
         self._data = b"" if isinstance(source, int) else source
-        size = os.fstat(source).st_size if isinstance(source, int) else len(source)
+        status = os.fstat(source) if isinstance(source, int) else None
+        size = status.st_size if status is not None else len(source)  # type: ignore[arg-type]
+        # When the index file was last written (0 in memory): see open_index's installed rule.
+        self.file_mtime_ns = status.st_mtime_ns if status is not None else 0
         head = self._read(0, min(size, HEADER.size))
         if size < HEADER.size:
             if head[:8] != MAGIC[: len(head[:8])]:
@@ -345,6 +347,8 @@ def read_index(index_path: str) -> SparseIndex | None:
 
 def write_index(index_path: str, data: bytes) -> None:
     """Replace the index file atomically (temporary file, fsync, rename, fsync directory)."""
+    from .atomic import atomic_writer  # only writers pay for importing it
+
     with atomic_writer(index_path) as handle:
         handle.write(data)
 
@@ -358,14 +362,21 @@ def with_mtime(index: SparseIndex, mtime_ns: int) -> bytes:
     return head + struct.pack("<I", zlib.crc32(body, zlib.crc32(head))) + body
 
 
-def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = BLOCK_SIZE, refresh: bool = True) -> SparseIndex:
+def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = BLOCK_SIZE, packaged: bool = False) -> SparseIndex:
     """The index of the open dictionary *fd*, rebuilt first when missing, corrupt or stale.
 
     Fresh means: the header's dictionary size matches, and either its mtime matches or
     (mtimes are reset by pip, git and cp) the dictionary's CRC-32 does. A fresh index whose
-    mtime differs is rewritten with the new mtime when *refresh* is true and the directory
-    allows, so the CRC is computed once. A rebuilt index is written atomically; where it cannot be written
+    mtime differs is rewritten with the new mtime where the directory allows, so the CRC
+    is computed once. A rebuilt index is written atomically; where it cannot be written
     (read-only directory, full disk) it is kept in memory with one AnagramDBWarning.
+
+    A *packaged* dictionary (under anagramdb/data/, written only by its installer, which
+    writes each dictionary before its index) is never rewritten to record an mtime, so
+    the CRC would be paid on every open. Instead, the installed rule: when the dictionary's
+    status has not changed (st_ctime_ns, which no tool can set back) since the index file
+    was last written, the index is fresh without reading the dictionary. Any later write
+    to the dictionary moves its ctime past the index's mtime and brings the CRC back.
     """
     index_path = index_path_for(dict_path)
     reason = "missing"
@@ -378,8 +389,10 @@ def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = 
         if header.dict_size == stat.st_size:
             if header.dict_mtime_ns == stat.st_mtime_ns:
                 return index
+            if packaged and stat.st_ctime_ns <= index.file_mtime_ns:
+                return index
             if file_crc(fd) == header.dict_crc:
-                if refresh:
+                if not packaged:
                     try:
                         write_index(index_path, with_mtime(index, stat.st_mtime_ns))
                     except StorageError:

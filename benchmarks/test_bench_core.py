@@ -99,7 +99,7 @@ def test_open_default_with_reset_mtime(benchmark, tmp_path):
     def open_reset():
         fd = os.open(path, os.O_RDONLY)
         try:
-            open_index(path, fd, os.fstat(fd), refresh=False).close()
+            open_index(path, fd, os.fstat(fd), packaged=True).close()
         finally:
             os.close(fd)
 

@@ -19,7 +19,7 @@ from .conftest import write_list
 
 runner = CliRunner()
 README = os.path.join(os.path.dirname(__file__), "..", "README.md")
-COMMANDS = ["anagrams", "build", "check", "conundrum", "draw", "index", "info", "letters", "numbers", "phrases"]
+COMMANDS = ["anagrams", "build", "check", "conundrum", "draw", "index", "info", "letters", "numbers", "phrases", "play", "serve"]
 
 
 def invoke(*args: str, stdin: str | None = None):

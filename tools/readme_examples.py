@@ -5,8 +5,9 @@
 An example is a fenced block in which lines starting with ``$ `` are shell commands and
 the lines after each, up to the next command, are its output (stdout and stderr together,
 as a terminal shows them). Blocks run in order, in one scratch directory (a later block
-may use a file an earlier one made), with this Python's ``anagramdb`` first on PATH and
-ANAGRAMDB_DICT unset. A comment on the line before the fence changes that:
+may use a file an earlier one made), with this Python's ``anagramdb`` first on PATH, no
+ANAGRAMDB_ variables, and the XDG directories inside the scratch one. A comment on the
+line before the fence changes that:
 
     <!-- not-run: REASON -->    never run (installing, the test suite itself)
     <!-- slow-example -->       run only with --slow (tests: pytest -m slow)
@@ -33,6 +34,7 @@ README = os.path.join(ROOT, "README.md")
 NOT_RUN = ("<!-- not-run", "<!-- run-command -->", "<!-- test-command -->")
 SLOW = "<!-- slow-example -->"
 DATA_SHOWN = "/tmp/venv/lib/python3.11/site-packages/anagramdb/data/"
+TIMEOUT = 300
 DATA_PATTERN = re.compile(r"/[^\s\"']*/anagramdb/data/")
 
 
@@ -76,15 +78,24 @@ def examples(lines: list[str]) -> list[Example]:
     return found
 
 
-def environment() -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if key not in ("ANAGRAMDB_DICT", "ANAGRAMDB_DEBUG")}
+def environment(directory: str) -> dict[str, str]:
+    """This Python's scripts first on PATH, no ANAGRAMDB_ variables, and the XDG data,
+    config and cache directories inside the scratch *directory* (play keeps its history
+    there: every run starts as a new user's first)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("ANAGRAMDB_")}
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+        env[name] = os.path.join(directory, ".xdg", name.split("_")[1].lower())
     return env
 
 
 def run(command: str, directory: str, env: dict[str, str]) -> list[str]:
-    """The output lines of *command*, stdout and stderr in the order written."""
-    result = subprocess.run(["bash", "-c", command], cwd=directory, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    """The output lines of *command*, stdout and stderr in the order written (a command
+    that never ends, such as a server left unmarked, is stopped after TIMEOUT seconds)."""
+    try:
+        result = subprocess.run(["bash", "-c", command], cwd=directory, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return [f"(still running after {TIMEOUT} s: mark it <!-- not-run: ... -->)"]
     return DATA_PATTERN.sub(DATA_SHOWN, result.stdout).splitlines()
 
 
@@ -95,8 +106,8 @@ def check(path: str = README, slow: bool = False, update: bool = False) -> list[
         lines = handle.read().split("\n")
     problems = []
     replacements: dict[int, list[str]] = {}
-    env = environment()
     with tempfile.TemporaryDirectory(prefix="readme-examples-") as directory:
+        env = environment(directory)
         for example in examples(lines):
             if example.slow and not slow:
                 continue

@@ -15,7 +15,7 @@ import typer.main
 
 from .. import __version__
 from ..dictionary import ENVIRONMENT_VARIABLE
-from . import check_command, dictionary_commands, numbers_command, round_commands  # noqa: F401 - they register the commands
+from . import check_command, dictionary_commands, numbers_command, play_command, round_commands, serve_command  # noqa: F401 - they register the commands
 from .common import command_settings, commands, groups, state
 from .grammar import DICT_OPTION, DICT_SHORT, hoist
 from .program import Group, Program

@@ -16,7 +16,10 @@ generates command lines and compares the two.
 from __future__ import annotations
 
 import sys
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its solve
+    from typing import Any
 
 # command -> flags, and value options -> their smallest accepted value (None: any integer)
 FLAGS = {

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
 
 from ..errors import SHOWN
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its solve
+    from typing import Any
 
 PROGRAM = "anagramdb"
 INTERRUPTED = 130

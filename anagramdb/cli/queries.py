@@ -6,10 +6,15 @@ the same answers and raise the same errors. Rendering is render.py's.
 from __future__ import annotations
 
 import warnings
-from typing import Any, NamedTuple
 
-from ..dictionary import Dictionary
 from ..errors import AnagramDBWarning, InvalidNumbersError, quoted
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its solve
+    from collections.abc import Callable
+    from typing import Any
+
+    from ..dictionary import Dictionary
 
 
 def without_spaces(letters: str) -> str:
@@ -25,11 +30,22 @@ def anagrams(dictionary: Dictionary, letters: str) -> dict[str, Any]:
     return {"letters": letters, "key": key, "words": dictionary.words_with_key(key)}
 
 
-class LettersResult(NamedTuple):
-    """A letters-round answer: the rack as given, and countdown.letters.LettersWord items."""
+class LettersResult(tuple[str, list["Any"]]):
+    """A letters-round answer: the rack as given, and countdown.letters.LettersWord items:
+    ``(rack, words)``, a plain tuple subclass (a NamedTuple class would import typing)."""
 
-    rack: str
-    words: list[Any]
+    __slots__ = ()
+
+    def __new__(cls, rack: str, words: list[Any]) -> LettersResult:
+        return tuple.__new__(cls, (rack, words))
+
+    @property
+    def rack(self) -> str:
+        return self[0]
+
+    @property
+    def words(self) -> list[Any]:
+        return self[1]
 
 
 def letters(dictionary: Dictionary, rack: str, min_length: int, enough: int, everything: bool = False) -> LettersResult:
@@ -50,9 +66,19 @@ def whole_numbers(texts: list[str]) -> list[int]:
     return values
 
 
-def numbers(values: list[int], target: int, every: bool = False, ascii_signs: bool = False, strict: bool = False) -> Any:
+def numbers(
+    values: list[int],
+    target: int,
+    every: bool = False,
+    ascii_signs: bool = False,
+    strict: bool = False,
+    warn: Callable[[str], None] | None = None,
+    deadline: float | None = None,
+) -> Any:
     """Solve a numbers game (countdown.numbers.Answer). A game the show's tiles and targets
-    could not make gets an AnagramDBWarning, or with *strict* an InvalidNumbersError."""
+    could not make gets an AnagramDBWarning (or a call of *warn*: a threaded server cannot
+    catch warnings), or with *strict* an InvalidNumbersError. A *deadline*
+    (time.monotonic()) bounds listing every solution."""
     from ..countdown.numbers import off_the_show, solutions, solve, validate
 
     validate(values, target)
@@ -61,5 +87,10 @@ def numbers(values: list[int], target: int, every: bool = False, ascii_signs: bo
         message = f"not a game from the show: {'; '.join(problems)}"
         if strict:
             raise InvalidNumbersError(message)
-        warnings.warn(message, AnagramDBWarning, stacklevel=2)
-    return (solutions if every else solve)(values, target, ascii_signs)
+        if warn is not None:
+            warn(message)
+        else:
+            warnings.warn(message, AnagramDBWarning, stacklevel=2)
+    if every:
+        return solutions(values, target, ascii_signs, deadline)
+    return solve(values, target, ascii_signs)

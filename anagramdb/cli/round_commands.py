@@ -99,19 +99,6 @@ def conundrum(
                 typer.echo(f"{puzzle.clue.upper()}  {puzzle.answer.upper()}  ({' + '.join(puzzle.words)})")
 
 
-def phrases_text(found: tuple[str, list[tuple[str, ...]]], indent: str = "") -> str | None:
-    """One phrase a line (under the letters, indented, in batch mode); None when there are none."""
-    letters, phrases = found
-    if not phrases:
-        return None
-    lines = [indent + " ".join(phrase) for phrase in phrases]
-    return "\n".join([letters, *lines] if indent else lines)
-
-
-def phrases_record(found: tuple[str, list[tuple[str, ...]]]) -> dict[str, object]:
-    return {"letters": found[0], "phrases": [list(phrase) for phrase in found[1]], "count": len(found[1])}
-
-
 @command
 def phrases(
     letters: Annotated[str, typer.Argument(help="The letters (spaces are ignored, so a phrase in quotes works); - reads one a line from stdin.")],
@@ -122,6 +109,7 @@ def phrases(
 ) -> None:
     """List multi-word anagrams of LETTERS, fewest words first."""
     from ..countdown.phrases import phrases as search
+    from .render import phrases_record, phrases_text
 
     with reported(), open_dictionary(batch=letters == "-") as dictionary:
 
@@ -129,11 +117,12 @@ def phrases(
             return query, search(dictionary, query, max_words, min_length, limit or None)
 
         if letters == "-":
-            raise typer.Exit(batch(sys.stdin, "letters", answer, lambda found: phrases_text(found, "  "), phrases_record if as_json else None))
+            to_json = (lambda found: phrases_record(*found)) if as_json else None
+            raise typer.Exit(batch(sys.stdin, "letters", answer, lambda found: phrases_text(*found, indent="  "), to_json))
         found = answer(letters)
-        text = phrases_text(found)
+        text = phrases_text(*found)
         if as_json:
-            emit_json(phrases_record(found))
+            emit_json(phrases_record(*found))
         elif text is None:
             no_words(letters)
         else:

@@ -17,15 +17,18 @@ A ``?`` is a blank that stands for any one letter; each result says what its bla
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement
-from typing import NamedTuple
 
 from ..dictionary import Block, Dictionary
 from ..errors import InvalidRackError, quoted
 from ..keys import bad_characters, describe, is_word, word_key
+
+# Annotations only; re and collections are imported where the rare paths need them, so a
+# cold lookup does not pay for them (re alone costs more than the whole lookup).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+    from collections.abc import Iterator
 
 BLANK = "?"
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -43,13 +46,41 @@ MAX_LOOKUP_KEYS = 100_000
 COMBINATIONS_UP_TO = 12
 
 
-class LettersWord(NamedTuple):
-    """A word the rack makes: its length, its Countdown score, and what its blanks became."""
+class LettersWord(tuple[str, int, int, tuple[str, ...]]):
+    """A word the rack makes: its length, its Countdown score, and what its blanks became.
 
-    word: str
-    length: int
-    score: int
-    blanks: tuple[str, ...] = ()
+    A plain tuple subclass with named fields (a typing.NamedTuple class costs a cold start
+    about as much as a whole lookup): ``(word, length, score, blanks)``.
+    """
+
+    __slots__ = ()
+    _fields = ("word", "length", "score", "blanks")
+
+    def __new__(cls, word: str, length: int, score: int, blanks: tuple[str, ...] = ()) -> LettersWord:
+        return tuple.__new__(cls, (word, length, score, blanks))
+
+    @classmethod
+    def _make(cls, values: tuple[str, int, int, tuple[str, ...]]) -> LettersWord:
+        return tuple.__new__(cls, values)
+
+    @property
+    def word(self) -> str:
+        return self[0]
+
+    @property
+    def length(self) -> int:
+        return self[1]
+
+    @property
+    def score(self) -> int:
+        return self[2]
+
+    @property
+    def blanks(self) -> tuple[str, ...]:
+        return self[3]
+
+    def __repr__(self) -> str:
+        return f"LettersWord(word={self[0]!r}, length={self[1]!r}, score={self[2]!r}, blanks={self[3]!r})"
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form: word, length, score, and blanks when there are any."""
@@ -87,7 +118,7 @@ def sub_keys_by_length(key: str, blanks: int = 0) -> dict[int, list[str]]:
     order (each key extends a shorter one by a run of one letter), so no key is made twice.
     """
     keys = [""]
-    for letter, count in sorted(Counter(key).items()):
+    for letter, count in sorted((letter, key.count(letter)) for letter in set(key)):
         keys = [base + letter * n for base in keys for n in range(count + 1)]
     if blanks:
         wild = [""]
@@ -118,7 +149,8 @@ def sub_keys_of_length(key: str, length: int) -> list[str]:
 def count_sub_keys(key: str, blanks: int, min_length: int) -> int:
     """An upper bound on the keys a full search looks up (all lengths >= min_length)."""
     total = 1
-    for count in Counter(key).values():
+    for letter in set(key):
+        count = key.count(letter)
         total *= count + 1
     # Each blank multiplies the choices by up to 27 (no letter, or one of 26).
     return total * 27**blanks
@@ -142,6 +174,8 @@ def strategy(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> 
 
 def _blanks_used(key: str, word_letters: str) -> tuple[str, ...]:
     """Which letters of a word's key the rack's blanks had to supply (none: ``()``)."""
+    from collections import Counter
+
     need = Counter(word_letters)
     need.subtract(Counter(key))
     return tuple(sorted(letter for letter, n in need.items() for _ in range(n) if n > 0))
@@ -184,6 +218,8 @@ def line_pattern(key: str, blanks: int) -> re.Pattern[bytes]:
     """A regex for the dictionary lines that can possibly be made from the rack: every
     byte one of the rack's letters (either case) or any non-ASCII byte (an accented
     letter, decided exactly later), with up to *blanks* other characters."""
+    import re
+
     letters = "".join(sorted({letter for letter in key if letter.isascii()}))
     allowed = b"[" + re.escape((letters + letters.upper()).encode()) + rb"\x80-\xff]"
     wild = b"" if not blanks else b"(?:[^\n]" + allowed + b"*){0,%d}" % blanks
@@ -193,6 +229,8 @@ def line_pattern(key: str, blanks: int) -> re.Pattern[bytes]:
 def _scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> Iterator[tuple[str, str, tuple[str, ...]]]:
     """One pass over the dictionary: (word, its key, blanks used) for each word the rack
     makes. A regex picks the candidate lines in C; each is then checked exactly."""
+    from collections import Counter
+
     have = Counter(key)
     longest = len(key) + blanks
     for word in dictionary.scan(line_pattern(key, blanks)):

@@ -25,11 +25,16 @@ form. Forms are tuples: ``(0, n)`` for a number, ``(1, plus, minus)`` for a sum 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator
 from itertools import combinations
-from typing import NamedTuple
+from time import monotonic
 
-from ..errors import InvalidNumbersError
+from ..errors import InvalidNumbersError, TimeLimitError
+
+# Annotations only: typing and collections.abc cost a cold ``anagramdb numbers`` more than
+# the solve, so the answer classes below are plain tuple subclasses, not NamedTuples.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
 
 MAX_NUMBERS = 7
 UNBOUNDED = 1 << 62
@@ -44,27 +49,75 @@ Key = tuple[int, ...]
 Form = tuple  # type: ignore[type-arg]
 
 
-class Expression(NamedTuple):
-    """One solution: its value, the steps as on the show, infix, and reverse Polish."""
+class Expression(tuple[int, list[str], str, str, int]):
+    """One solution: its value, the steps as on the show, infix, reverse Polish, and how
+    many numbers it uses: ``(value, steps, infix, rpn, numbers)``."""
 
-    value: int
-    steps: list[str]
-    infix: str
-    rpn: str
-    numbers: int
+    __slots__ = ()
+    _fields = ("value", "steps", "infix", "rpn", "numbers")
+
+    def __new__(cls, value: int, steps: list[str], infix: str, rpn: str, numbers: int) -> Expression:
+        return tuple.__new__(cls, (value, steps, infix, rpn, numbers))
+
+    @property
+    def value(self) -> int:
+        return self[0]
+
+    @property
+    def steps(self) -> list[str]:
+        return self[1]
+
+    @property
+    def infix(self) -> str:
+        return self[2]
+
+    @property
+    def rpn(self) -> str:
+        return self[3]
+
+    @property
+    def numbers(self) -> int:
+        return self[4]
+
+    def __repr__(self) -> str:
+        return "Expression(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)) + ")"
 
     def to_dict(self) -> dict[str, object]:
         return {"value": self.value, "steps": self.steps, "infix": self.infix, "rpn": self.rpn}
 
 
-class Answer(NamedTuple):
-    """The best a game allows: exact or nearest, with one or every distinct solution."""
+class Answer(tuple[list[int], int, int, list[Expression], int | None]):
+    """The best a game allows: exact or nearest, with one or every distinct solution:
+    ``(numbers, target, value, solutions, count)``."""
 
-    numbers: list[int]
-    target: int
-    value: int
-    solutions: list[Expression]
-    count: int | None = None
+    __slots__ = ()
+    _fields = ("numbers", "target", "value", "solutions", "count")
+
+    def __new__(cls, numbers: list[int], target: int, value: int, solutions: list[Expression], count: int | None = None) -> Answer:
+        return tuple.__new__(cls, (numbers, target, value, solutions, count))
+
+    @property
+    def numbers(self) -> list[int]:
+        return self[0]
+
+    @property
+    def target(self) -> int:
+        return self[1]
+
+    @property
+    def value(self) -> int:
+        return self[2]
+
+    @property
+    def solutions(self) -> list[Expression]:
+        return self[3]
+
+    @property
+    def count(self) -> int | None:  # type: ignore[override]  # the field, as in the NamedTuple it was
+        return self[4]
+
+    def __repr__(self) -> str:
+        return "Answer(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)) + ")"
 
     @property
     def exact(self) -> bool:
@@ -345,11 +398,13 @@ def solve(numbers: list[int], target: int, ascii_signs: bool = False) -> Answer:
     return Answer(list(numbers), target, value, [expression], None)
 
 
-def _forms(search: _Search, key: Key, value: int, memo: dict[tuple[Key, int], set[Form]]) -> set[Form]:
+def _forms(search: _Search, key: Key, value: int, memo: dict[tuple[Key, int], set[Form]], deadline: float | None = None) -> set[Form]:
     """Every canonical form of value *value* from exactly *key*."""
     remembered = memo.get((key, value))
     if remembered is not None:
         return remembered
+    if deadline is not None and monotonic() > deadline:
+        raise TimeLimitError(f"listing every solution for {value} took too long")
     found: set[Form] = set()
     if len(key) == 1:
         if key[0] == value:
@@ -363,16 +418,20 @@ def _forms(search: _Search, key: Key, value: int, memo: dict[tuple[Key, int], se
                 for op, x, y_first in inverses(value, y):
                     if x not in have:
                         continue
-                    for left in _forms(search, part, x, memo):
-                        for right in _forms(search, rest, y, memo):
+                    for left in _forms(search, part, x, memo, deadline):
+                        for right in _forms(search, rest, y, memo, deadline):
                             found.add(join(op, right, left) if y_first else join(op, left, right))
     memo[(key, value)] = found
     return found
 
 
-def solutions(numbers: list[int], target: int, ascii_signs: bool = False) -> Answer:
+def solutions(numbers: list[int], target: int, ascii_signs: bool = False, deadline: float | None = None) -> Answer:
     """Every distinct solution (see the canonical form above) for the best value, simplest
-    first (fewest numbers, then by infix text), with their count."""
+    first (fewest numbers, then by infix text), with their count.
+
+    With a *deadline* (a time.monotonic() value), listing them raises TimeLimitError once
+    it is passed (finding the best value is bounded on its own: under a second for seven
+    numbers)."""
     validate(numbers, target)
     search = _Search(numbers)
     value = _best_value(search, target)
@@ -380,6 +439,6 @@ def solutions(numbers: list[int], target: int, ascii_signs: bool = False) -> Ans
     forms: set[Form] = set()
     for key in sub_keys(search.key):
         if search.recipe(key, value) is not None:
-            forms |= _forms(search, key, value, memo)
+            forms |= _forms(search, key, value, memo, deadline)
     rendered = sorted((render(form, ascii_signs) for form in forms), key=lambda e: (e.numbers, len(e.steps), e.infix))
     return Answer(list(numbers), target, value, rendered, len(rendered))

@@ -17,9 +17,10 @@ search.
 from __future__ import annotations
 
 from itertools import product
+from time import monotonic
 
 from ..dictionary import Dictionary
-from ..errors import InvalidRackError
+from ..errors import InvalidRackError, TimeLimitError
 from ..keys import letters_key
 from .letters import words_within
 
@@ -56,10 +57,14 @@ def phrases(
     max_words: int = MAX_WORDS,
     min_length: int = MIN_LENGTH,
     limit: int | None = LIMIT,
+    deadline: float | None = None,
 ) -> list[tuple[str, ...]]:
     """Up to *limit* multi-word anagrams of *letters*: tuples of 1 to *max_words* words of
     at least *min_length* letters, each tuple sorted, in search order (fewest words of the
     first key combinations first). ``limit=None`` lists them all.
+
+    With a *deadline* (a time.monotonic() value), the search raises TimeLimitError once
+    it is passed: the bound a server puts on a search that grows exponentially.
     """
     if max_words < 1 or min_length < 1:
         raise InvalidRackError(f"the most words and the shortest word must be at least 1, not {max_words} and {min_length}")
@@ -98,6 +103,8 @@ def phrases(
                     raise _Stop
 
     def search(left: int, size: int, chosen: list[str], most: int) -> None:
+        if deadline is not None and monotonic() > deadline:
+            raise TimeLimitError(f"the search for phrases of {letters!r} took too long; allow fewer or longer words")
         if size == 0:
             emit(chosen)
             return

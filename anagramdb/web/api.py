@@ -1,0 +1,238 @@
+"""The JSON API: ``GET /api/NAME?QUERY`` answered with the command line's ``--json`` records.
+
+Endpoints and their parameters (named as the CLI's options, without the dashes)::
+
+    /api/anagrams      letters
+    /api/letters       rack [min] [enough] [all]
+    /api/phrases       letters [max-words] [min] [limit]
+    /api/conundrum     letters                   (solve)
+                       generate [count] [seed]   (make new ones: a list of records)
+    /api/numbers       numbers target [all] [ascii] [strict]   (numbers: "25 50 75 100 3 6")
+    /api/draw/letters  [vowels] [seed]
+    /api/draw/numbers  [large] [seed]
+    /api/check         rack word                 (a letters answer: anagramdb check RACK WORD)
+                       numbers target check      (a numbers answer: numbers ... --check EXPR)
+
+A body is the record the CLI prints (built by the same functions, in anagramdb.cli.render
+or the solvers' ``to_dict``); an error is ``{"error": "..."}`` with the status of an
+ApiError. Every request is bounded: each text parameter has a length cap (413 past it),
+phrase searches and listing every numbers solution stop at SEARCH_SECONDS (400), and a
+numbers game has at most MAX_WEB_NUMBERS tiles.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from contextlib import ExitStack
+from time import monotonic
+from typing import Any
+
+from ..cli import queries
+from ..cli.render import letters_record, phrases_record
+from ..countdown import conundrum, draw, letters, phrases
+from ..countdown.numbers_check import check_numbers
+from ..countdown.rules import check_word, packaged_dictionaries
+from ..dictionary import DEFAULT_NAME, Dictionary
+from ..errors import AnagramDBError
+
+MAX_TEXT = 64  # characters of a rack, letters or phrase
+MAX_ANSWER = 200  # characters of a numbers answer (working)
+MAX_WEB_NUMBERS = 6  # seven numbers can take a second and 150 MiB; the show uses six
+MAX_NUMBER_DIGITS = 6
+MAX_COUNT = 10  # conundrums made by one request
+MAX_LIMIT = 1000  # phrases listed by one request
+SEARCH_SECONDS = 2.0
+TRUE = ("", "1", "true", "yes", "on")
+FALSE = ("0", "false", "no", "off")
+JSONValue = Any
+Params = dict[str, list[str]]
+
+
+class ApiError(Exception):
+    """A request the API refuses: an HTTP status and a one-line message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Solvers:
+    """What the threads of one server process share: the dictionary (opened once), the
+    packaged dictionaries a word check also asks, and, opened on first use, the ``common``
+    dictionary that conundrums are made from."""
+
+    def __init__(self, spec: str | None = None) -> None:
+        self.full = Dictionary(spec)
+        self.name = spec or DEFAULT_NAME
+        self._packaged = ExitStack()
+        self.packaged = self._packaged.enter_context(packaged_dictionaries())
+        self._common: Dictionary | None = None
+        self._lock = threading.Lock()
+
+    def common(self) -> Dictionary:
+        with self._lock:
+            if self._common is None:
+                self._common = Dictionary("common")
+            return self._common
+
+    def close(self) -> None:
+        self.full.close()
+        self._packaged.close()
+        if self._common is not None:
+            self._common.close()
+
+
+def one(params: Params, name: str, default: str | None = None, cap: int = MAX_TEXT) -> str:
+    """The single value of parameter *name* (400 if missing without a default or repeated;
+    413 if longer than *cap* characters)."""
+    values = params.get(name)
+    if not values:
+        if default is None:
+            raise ApiError(400, f"missing parameter {name!r}")
+        return default
+    if len(values) > 1:
+        raise ApiError(400, f"parameter {name!r} is given {len(values)} times")
+    if len(values[0]) > cap:
+        raise ApiError(413, f"parameter {name!r} is longer than {cap} characters")
+    return values[0]
+
+
+def integer(params: Params, name: str, default: int | None, low: int, high: int) -> int | None:
+    """An integer parameter within [low, high] (400 otherwise)."""
+    if name not in params:
+        return default
+    text = one(params, name)
+    if not re.fullmatch(r"-?[0-9]+", text) or not low <= int(text) <= high:
+        raise ApiError(400, f"parameter {name!r} must be a whole number from {low} to {high}, not {text!r}")
+    return int(text)
+
+
+def flag(params: Params, name: str) -> bool:
+    """A yes/no parameter: present (or 1/true/yes/on) is yes, 0/false/no/off is no."""
+    if name not in params:
+        return False
+    text = one(params, name, cap=8).lower()
+    if text in TRUE or text in FALSE:
+        return text in TRUE
+    raise ApiError(400, f"parameter {name!r} must be 1 or 0, not {text!r}")
+
+
+def number_list(text: str) -> list[str]:
+    """The numbers of a game, separated by spaces, commas or plus signs (a URL's spaces)."""
+    items = [item for item in re.split(r"[\s,+]+", text) if item]
+    if not 1 <= len(items) <= MAX_WEB_NUMBERS:
+        raise ApiError(400, f"give 1 to {MAX_WEB_NUMBERS} numbers, not {len(items)}")
+    for item in items:
+        if not re.fullmatch(f"[0-9]{{1,{MAX_NUMBER_DIGITS}}}", item):
+            raise ApiError(400, f"numbers must be positive whole numbers of at most {MAX_NUMBER_DIGITS} digits, not {item!r}")
+    return items
+
+
+def api_anagrams(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+    return queries.anagrams(solvers.full, one(params, "letters"))
+
+
+def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+    rack = one(params, "rack")
+    min_length = integer(params, "min", letters.MIN_LENGTH, 1, MAX_TEXT)
+    enough = integer(params, "enough", letters.ENOUGH, 1, 100_000)
+    assert min_length is not None and enough is not None
+    return letters_record(queries.letters(solvers.full, rack, min_length, enough, flag(params, "all")))
+
+
+def api_phrases(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+    text = one(params, "letters")
+    max_words = integer(params, "max-words", phrases.MAX_WORDS, 1, phrases.MAX_LETTERS)
+    min_length = integer(params, "min", phrases.MIN_LENGTH, 1, phrases.MAX_LETTERS)
+    limit = integer(params, "limit", phrases.LIMIT, 0, MAX_LIMIT)
+    assert max_words is not None and min_length is not None
+    found = phrases.phrases(solvers.full, text, max_words, min_length, limit or MAX_LIMIT, deadline=monotonic() + SEARCH_SECONDS)
+    return phrases_record(text, found)
+
+
+def api_conundrum(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+    if flag(params, "generate"):
+        if "letters" in params:
+            raise ApiError(400, "give letters to solve, or generate to make conundrums (not both)")
+        count = integer(params, "count", 1, 1, MAX_COUNT)
+        seed = integer(params, "seed", None, 0, 10**9)
+        assert count is not None
+        return [puzzle.to_dict() for puzzle in conundrum.generate(solvers.full, solvers.common(), count, seed)]
+    return conundrum.solve_conundrum(solvers.full, one(params, "letters")).to_dict()
+
+
+def game(params: Params) -> tuple[list[int], int]:
+    """The numbers and the target of a numbers request."""
+    values = queries.whole_numbers(number_list(one(params, "numbers")))
+    target = integer(params, "target", None, 1, 10**MAX_NUMBER_DIGITS - 1)
+    if target is None:
+        raise ApiError(400, "missing parameter 'target'")
+    return values, target
+
+
+def api_numbers(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+    if "check" in params:
+        return api_check(solvers, params, warnings)
+    values, target = game(params)
+    every = flag(params, "all")
+    deadline = monotonic() + SEARCH_SECONDS
+    answer = queries.numbers(values, target, every, flag(params, "ascii"), flag(params, "strict"), warnings.append, deadline)
+    return answer.to_dict()
+
+
+def api_draw_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+    vowels = integer(params, "vowels", None, draw.MIN_VOWELS, draw.RACK_SIZE - draw.MIN_CONSONANTS)
+    return draw.draw_letters(vowels, integer(params, "seed", None, 0, 10**9)).to_dict()
+
+
+def api_draw_numbers(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+    large = integer(params, "large", None, 0, 4)
+    return draw.draw_numbers(large, integer(params, "seed", None, 0, 10**9)).to_dict()
+
+
+def api_check(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+    """A letters answer (rack, word) or a numbers answer (numbers, target, check) judged
+    by the rules of the show: the record of ``anagramdb check`` or ``numbers --check``."""
+    if "rack" in params or "word" in params:
+        if "check" in params or "numbers" in params:
+            raise ApiError(400, "give rack and word (letters), or numbers, target and check (numbers), not both")
+        return check_word(solvers.full, one(params, "rack"), one(params, "word"), solvers.packaged, solvers.name).to_dict()
+    values, target = game(params)
+    return check_numbers(values, target, one(params, "check", cap=MAX_ANSWER)).to_dict()
+
+
+Endpoint = Callable[[Solvers, Params, list[str]], JSONValue]
+ENDPOINTS: dict[str, tuple[Endpoint, tuple[str, ...]]] = {
+    "anagrams": (api_anagrams, ("letters",)),
+    "letters": (api_letters, ("rack", "min", "enough", "all")),
+    "phrases": (api_phrases, ("letters", "max-words", "min", "limit")),
+    "conundrum": (api_conundrum, ("letters", "generate", "count", "seed")),
+    "numbers": (api_numbers, ("numbers", "target", "all", "ascii", "strict", "check")),
+    "check": (api_check, ("rack", "word", "numbers", "target", "check")),
+    "draw/letters": (api_draw_letters, ("vowels", "seed")),
+    "draw/numbers": (api_draw_numbers, ("large", "seed")),
+}
+
+
+def cacheable(name: str, params: Params) -> bool:
+    """Whether the answer is the same every time: not a draw or a generation without a seed."""
+    random = name.startswith("draw/") or (name == "conundrum" and "generate" in params)
+    return not random or "seed" in params
+
+
+def answer(solvers: Solvers, name: str, params: Params) -> tuple[JSONValue, list[str]]:
+    """The record for ``/api/NAME?params`` and any warnings; raises ApiError (404 for an
+    unknown endpoint, 400 for an unknown parameter or bad input)."""
+    if name not in ENDPOINTS:
+        raise ApiError(404, f"no such endpoint: /api/{name}")
+    endpoint, allowed = ENDPOINTS[name]
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        raise ApiError(400, f"unknown parameter {unknown[0]!r} for /api/{name} (known: {', '.join(allowed)})")
+    warnings: list[str] = []
+    try:
+        return endpoint(solvers, params, warnings), warnings
+    except AnagramDBError as exc:
+        raise ApiError(400 if exc.exit_code == 2 else 500, str(exc)) from None

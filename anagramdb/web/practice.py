@@ -1,0 +1,129 @@
+"""The practice page: draw a round, play it against the clock, see it checked and scored.
+
+Its states, each a URL::
+
+    /practice                                      choose a letters or a numbers round
+    /practice?round=letters[&seconds=30]           draws a seed and redirects to ...
+    /practice?round=letters&seed=S&seconds=30      the round: tiles, the clock, the answer box
+    ...&answer=WORD[&timeup=1]                     the answer checked and scored, then the best
+
+The seed fixes the draw, so a round can be shared or replayed. The clock is the inline
+script's: when it runs out it submits what has been typed, with ``timeup=1``. Without the
+script the page still works, with no clock.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import urlencode
+
+from ..cli.queries import letters
+from ..cli.render import letters_record
+from ..countdown.draw import draw_letters, draw_numbers
+from ..countdown.letters import MIN_LENGTH
+from .api import MAX_ANSWER, ApiError, Params, Solvers, answer, integer, one
+from .pages import Redirect, error_html, layout, letters_html, numbers_html, plural, random_seed
+
+ROUNDS = ("letters", "numbers")
+SECONDS = 30  # the show's clock
+MAX_SECONDS = 300
+BEST_WORDS = 10
+
+
+def practice_page(solvers: Solvers, params: Params) -> tuple[int, str]:
+    try:
+        return round_page(solvers, params)
+    except ApiError as exc:
+        return exc.status, layout("Practice", "/practice", "<h1>Practice</h1>" + error_html(str(exc)))
+
+
+def choose_html(seconds: int) -> str:
+    links = "".join(
+        f'<a class="button" href="/practice?{escape(urlencode({"round": kind, "seconds": seconds}))}">{kind.capitalize()} round</a> ' for kind in ROUNDS
+    )
+    return f"<h1>Practice</h1><p>Draw a round and beat the {seconds}-second clock, as on the show.</p><p>{links}</p>"
+
+
+def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
+    seconds = integer(params, "seconds", SECONDS, 1, MAX_SECONDS)
+    assert seconds is not None
+    kind = one(params, "round", "")
+    if not kind:
+        return 200, layout("Practice", "/practice", choose_html(seconds))
+    if kind not in ROUNDS:
+        raise ApiError(400, f"round must be letters or numbers, not {kind!r}")
+    seed = integer(params, "seed", None, 0, 10**9)
+    if seed is None:
+        raise Redirect("/practice?" + urlencode({"round": kind, "seed": random_seed(), "seconds": seconds}))
+    state = {"round": kind, "seed": seed, "seconds": seconds}
+    if kind == "letters":
+        rack = draw_letters(None, seed).letters
+        tiles, label = list(rack), "Your word"
+    else:
+        drawn = draw_numbers(None, seed)
+        tiles, label = [str(n) for n in drawn.numbers], "Your working, e.g. (100 + 6) × 9"
+    tiles_html = '<ul class="tiles" aria-label="The tiles">' + "".join(f"<li>{escape(tile)}</li>" for tile in tiles) + "</ul>"
+    if kind == "numbers":
+        tiles_html += f'<p>Target: <span class="target">{drawn.target}</span></p>'
+    title = f"Practice: {kind} round"
+    if "answer" not in params and "timeup" not in params:
+        hidden = "".join(f'<input type="hidden" name="{name}" value="{escape(str(text))}">' for name, text in state.items())
+        content = (
+            f"<h1>{escape(title.capitalize())}</h1>{tiles_html}"
+            f'<p id="clock" role="timer" data-seconds="{seconds}">{seconds} s</p>'
+            f'<progress id="clock-bar" max="{seconds}" value="{seconds}" aria-label="Time left"></progress>'
+            f'<form id="practice" action="/practice" method="get">{hidden}'
+            f'<div class="field"><label for="answer">{escape(label)}</label>'
+            f'<input type="text" id="answer" name="answer" autocomplete="off" spellcheck="false" autofocus maxlength="{MAX_ANSWER}"></div>'
+            "<button>Check</button></form>"
+        )
+        return 200, layout(title, "/practice", content)
+    given = one(params, "answer", "", cap=MAX_ANSWER).strip()
+    if not given:
+        judged = '<p class="verdict">No answer: 0 points.</p>'
+    elif kind == "letters":
+        judged = verdict(solvers, {"rack": [rack], "word": [given]})
+    else:
+        judged = verdict(solvers, {"numbers": [" ".join(map(str, drawn.numbers))], "target": [str(drawn.target)], "check": [given]})
+    best = best_letters(solvers, rack) if kind == "letters" else best_numbers(drawn.numbers, drawn.target)
+    again = escape(urlencode({"round": kind, "seconds": seconds}))
+    content = (
+        f"<h1>{escape(title.capitalize())}</h1>{tiles_html}"
+        + ('<p class="verdict" id="timeup">Time\'s up!</p>' if "timeup" in params else "")
+        + f'<div id="verdict">{judged}</div><h2>The best answers</h2><div id="best">{best}</div>'
+        f'<p><a class="button" href="/practice?{again}">Next round</a></p>'
+    )
+    return 200, layout(title, "/practice", content)
+
+
+def verdict(solvers: Solvers, params: Params) -> str:
+    """The answer to a round judged by /api/check (countdown.rules, countdown.numbers_check),
+    as HTML: valid with its value and score, or the reason it scores nothing."""
+    try:
+        record, _ = answer(solvers, "check", params)
+    except ApiError as exc:
+        return f'<p class="verdict">0 points</p>{error_html(str(exc))}'
+    given = record.get("word", record.get("answer"))
+    if not record["valid"]:
+        head = f"{given}: 0 points"
+    elif "word" in record:
+        head = f"{given}: valid, {plural(record['length'], 'letter')}, {plural(record['score'], 'point')}"
+    else:
+        near = "exact" if not record["distance"] else f"{record['distance']} away"
+        head = f"{given} = {record['value']}: valid, {near}, {plural(record['score'], 'point')}"
+    parts = [f'<p class="verdict">{escape(head)}</p>']
+    if record["reason"]:
+        parts.append(f'<p class="error">{escape(record["reason"])}</p>')
+    if record.get("steps"):
+        parts.append('<ol class="steps">' + "".join(f"<li>{escape(step)}</li>" for step in record["steps"]) + "</ol>")
+    return "".join(parts)
+
+
+def best_letters(solvers: Solvers, rack: str) -> str:
+    return letters_html(letters_record(letters(solvers.full, rack, MIN_LENGTH, BEST_WORDS)))
+
+
+def best_numbers(numbers: list[int], target: int) -> str:
+    from ..countdown.numbers import solve
+
+    return numbers_html(solve(numbers, target).to_dict(), [])

@@ -1,0 +1,290 @@
+"""The HTTP server: http.server.ThreadingHTTPServer, one Solvers shared by a process's
+threads, optionally pre-forked into several processes on one listening socket.
+
+A request goes through, in order: the size of the request line (414) and any body (413),
+the Host header (400 unless it names this machine: DNS rebinding), the method (405 for
+anything but GET and HEAD), the Origin of an API request (403 for another site unless
+allowed by ``cors``), the number of requests already in flight in this process (503),
+then the page or the API. Every response carries the security headers of SECURITY_HEADERS
+and a Cache-Control; nothing is ever read from disk but the dictionaries.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import os
+import signal
+import socket
+import sys
+import threading
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, NamedTuple
+from urllib.parse import parse_qs, urlsplit
+
+from .. import __version__
+from .api import ApiError, Solvers, answer, cacheable
+from .assets import CONTENT_SECURITY_POLICY
+from .pages import Redirect, conundrum_page, letters_page, not_found_page, numbers_page
+from .practice import practice_page
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+MAX_IN_FLIGHT = 32  # requests one process answers at once; more get 503
+MAX_URL = 2048  # bytes of path and query
+IDLE_SECONDS = 10  # a connection silent this long is closed
+MAX_WORKERS = 64
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+CACHE_SOLVED = "public, max-age=300"
+NO_STORE = "no-store"
+PAGES: dict[str, Callable[[Solvers, dict[str, list[str]]], tuple[int, str]]] = {
+    "/": letters_page,
+    "/letters": letters_page,
+    "/conundrum": conundrum_page,
+    "/numbers": numbers_page,
+    "/practice": practice_page,
+}
+
+
+class Options(NamedTuple):
+    """How to serve: address, processes, dictionary, logging, the origin allowed to call the API."""
+
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    workers: int = 1
+    dictionary: str | None = None
+    quiet: bool = False
+    cors: str | None = None
+    max_in_flight: int = MAX_IN_FLIGHT
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def machine_names(host: str) -> set[str]:
+    """The names a browser may use for this server besides IP literals (lower case)."""
+    names = {"localhost", host.lower()}
+    hostname = socket.gethostname().lower()
+    names |= {hostname, f"{hostname}.local", socket.getfqdn().lower()}
+    return names
+
+
+def host_allowed(header: str | None, names: set[str]) -> bool:
+    """Whether a Host header names this machine: an IP literal, localhost, or one of *names*.
+    Any other name may be an attacker's domain pointed at us (DNS rebinding)."""
+    if not header:
+        return False
+    name = header.lower()
+    if name.startswith("["):
+        name = name[1 : name.find("]")] if "]" in name else name
+    elif name.count(":") == 1:
+        name = name.rsplit(":", 1)[0]
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return name in names or name.endswith(".localhost")
+
+
+class Server(ThreadingHTTPServer):
+    """One process's server: its Solvers, its limits, and the names it answers to."""
+
+    daemon_threads = True
+    solvers: Solvers
+    options: Options
+    names: set[str]
+    slots: threading.BoundedSemaphore
+
+    def configure(self, solvers: Solvers, options: Options) -> None:
+        self.solvers = solvers
+        self.options = options
+        self.names = machine_names(options.host)
+        self.slots = threading.BoundedSemaphore(options.max_in_flight)
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Answers GET and HEAD for the pages and the API; refuses everything else."""
+
+    server: Server
+    protocol_version = "HTTP/1.1"
+    timeout = IDLE_SECONDS
+
+    def version_string(self) -> str:
+        return f"anagramdb/{__version__}"
+
+    def do_GET(self) -> None:
+        self.respond(head=False)
+
+    def do_HEAD(self) -> None:
+        self.respond(head=True)
+
+    def refuse_method(self) -> None:
+        self.head = False
+        self.close_connection = True  # a body, if any, is not read
+        self.send(405, {"error": f"method {self.command} is not allowed: use GET"}, extra={"Allow": "GET, HEAD"})
+
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = refuse_method
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.server.options.quiet:
+            super().log_message(format, *args)
+
+    def respond(self, head: bool) -> None:
+        self.head = head
+        url = urlsplit(self.path)
+        is_api = url.path.startswith("/api/")
+        if len(self.path) > MAX_URL:
+            return self.send(414, {"error": f"the address is longer than {MAX_URL} bytes"})
+        if self.headers.get("Content-Length", "0") != "0" or "Transfer-Encoding" in self.headers:
+            self.close_connection = True  # the body is not read
+            return self.send(413, {"error": "requests must not have a body"})
+        if not host_allowed(self.headers.get("Host"), self.server.names):
+            return self.send(400, {"error": "the Host header does not name this server"})
+        origin = self.headers.get("Origin")
+        if is_api and origin is not None and origin not in (f"http://{self.headers.get('Host')}", self.server.options.cors):
+            return self.send(403, {"error": f"cross-origin requests from {origin} are refused"})
+        if not self.server.slots.acquire(blocking=False):
+            return self.send(503, {"error": "too many requests at once; try again"}, extra={"Retry-After": "1"})
+        try:
+            params = parse_qs(url.query, keep_blank_values=True)
+            if is_api:
+                self.api(url.path[len("/api/") :], params)
+            else:
+                self.page(url.path, params)
+        finally:
+            self.server.slots.release()
+
+    def api(self, name: str, params: dict[str, list[str]]) -> None:
+        try:
+            record, warnings = answer(self.server.solvers, name, params)
+        except ApiError as exc:
+            return self.send(exc.status, {"error": str(exc)})
+        extra = {"X-Anagramdb-Warning": "; ".join(warnings)} if warnings else {}
+        self.send(200, record, cache=CACHE_SOLVED if cacheable(name, params) else NO_STORE, extra=extra)
+
+    def page(self, path: str, params: dict[str, list[str]]) -> None:
+        show = PAGES.get(path)
+        try:
+            status, html = show(self.server.solvers, params) if show else not_found_page(path)
+        except Redirect as move:
+            return self.send(302, None, extra={"Location": move.location})
+        self.send(status, html, cache=NO_STORE if path == "/practice" else CACHE_SOLVED)
+
+    def send(self, status: int, body: object, cache: str = NO_STORE, extra: dict[str, str] | None = None) -> None:
+        """Send *body*: HTML if a str, nothing if None, else JSON; with every header."""
+        if isinstance(body, str):
+            data, kind = body.encode(), "text/html; charset=utf-8"
+        elif body is None:
+            data, kind = b"", "text/plain; charset=utf-8"
+        else:
+            data, kind = json.dumps(body, ensure_ascii=False).encode(), "application/json"
+        self.send_response(status)
+        headers = {**SECURITY_HEADERS, "Content-Type": kind, "Content-Length": str(len(data)), "Cache-Control": cache, **(extra or {})}
+        if self.server.options.cors:
+            headers |= {"Access-Control-Allow-Origin": self.server.options.cors, "Vary": "Origin"}
+        for name, text in headers.items():
+            self.send_header(name, text)
+        self.end_headers()
+        if not getattr(self, "head", False):
+            self.wfile.write(data)
+
+
+class Stopped(Exception):
+    """Raised in the main thread by SIGTERM (and SIGINT) to stop serving."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped
+
+
+class Server6(Server):
+    address_family = socket.AF_INET6
+
+
+def make_server(options: Options, solvers: Solvers | None = None) -> Server:
+    """A bound, listening server (port 0: any free port) with *solvers*, or with the
+    dictionary of *options* opened (the socket is closed again if that fails)."""
+    server = (Server6 if ":" in options.host else Server)((options.host, options.port), Handler)
+    try:
+        server.configure(solvers or Solvers(options.dictionary), options)
+    except BaseException:
+        server.server_close()
+        raise
+    return server
+
+
+def url_of(server: Server) -> str:
+    host, port = server.server_address[:2]
+    shown = f"[{host!s}]" if ":" in str(host) else str(host)
+    return f"http://{shown}:{port}/"
+
+
+def run(server: Server) -> None:
+    """Serve until SIGINT or SIGTERM, then close the server (its threads are daemons)."""
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    try:
+        server.serve_forever()
+    except Stopped:
+        pass
+    finally:
+        server.server_close()
+
+
+def serve(options: Options, ready: Callable[[str], None] | None = None) -> int:
+    """Serve *options* until stopped; return the exit code (0). *ready* gets the URL once
+    the socket listens. With several workers the parent forks them after binding, each
+    serves the one socket with the dictionary it inherited, and the parent waits."""
+    server = make_server(options)
+    url = url_of(server)
+    if ready is not None:
+        ready(url)
+    if options.workers <= 1:
+        run(server)
+        server.solvers.close()
+        return 0
+    children = []
+    for _ in range(options.workers):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                run(server)
+            finally:
+                os._exit(0)
+        children.append(pid)
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    try:
+        while children:
+            pid, status = os.wait()
+            children.remove(pid)
+            if status:
+                print(f"anagramdb: warning: worker {pid} stopped (status {status}); {len(children)} left", file=sys.stderr)
+    except Stopped:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for pid in children:
+            os.waitpid(pid, 0)
+        server.server_close()
+        server.solvers.close()
+    return 0

@@ -1,0 +1,374 @@
+"""The web server as an API client sees it: a real server on port 0, spoken to with urllib."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import signal
+import subprocess
+import sys
+import threading
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from anagramdb.web import api
+from anagramdb.web.server import Options, host_allowed, make_server
+
+
+class Client:
+    """Requests to one server, without urllib's redirects or error raising."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+
+    def request(self, method: str, path: str, headers: dict[str, str] | None = None, body: bytes | None = None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            connection.request(method, path, body=body, headers=headers or {})
+            response = connection.getresponse()
+            data = response.read()
+            return response.status, dict(response.getheaders()), data
+        finally:
+            connection.close()
+
+    def get(self, path: str, **headers: str):
+        return self.request("GET", path, {name.replace("_", "-"): value for name, value in headers.items()})
+
+    def json(self, path: str):
+        status, headers, data = self.get(path)
+        assert headers["Content-Type"] == "application/json"
+        return status, json.loads(data)
+
+    def page(self, path: str) -> tuple[int, str]:
+        status, headers, data = self.get(path)
+        assert headers["Content-Type"] == "text/html; charset=utf-8"
+        return status, data.decode()
+
+
+def start(options: Options):
+    server = make_server(options)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, thread
+
+
+@pytest.fixture(scope="module")
+def served():
+    server, thread = start(Options(port=0, quiet=True))
+    yield server
+    server.shutdown()
+    server.server_close()
+    server.solvers.close()
+    thread.join()
+
+
+@pytest.fixture
+def client(served) -> Client:
+    return Client(served.server_address[1])
+
+
+def cli_json(*args: str):
+    """What ``anagramdb ARGS --json`` prints, one record a line."""
+    result = subprocess.run([sys.executable, "-m", "anagramdb", *args, "--json"], capture_output=True, text=True)
+    assert result.returncode in (0, 1), result.stderr  # 1: a checked answer that is not valid
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+GAME = ["numbers", "100", "75", "50", "25", "6", "3", "--target", "952"]
+
+
+@pytest.mark.parametrize(
+    ("path", "command"),
+    [
+        ("/api/anagrams?letters=listen", ["anagrams", "listen"]),
+        ("/api/letters?rack=gyroscope&min=6&all=1", ["letters", "gyroscope", "--min", "6", "--all"]),
+        ("/api/letters?rack=cat%3F&enough=5", ["letters", "cat?", "--enough", "5"]),
+        ("/api/phrases?letters=countdown&max-words=2&min=4", ["phrases", "countdown", "--max-words", "2", "--min", "4"]),
+        ("/api/conundrum?letters=canedanon", ["conundrum", "canedanon"]),
+        ("/api/numbers?numbers=25+50+75+100+3+6&target=952&all=1", ["numbers", "25", "50", "75", "100", "3", "6", "--target", "952", "--all"]),
+        ("/api/numbers?numbers=100,4,7,1,1,1&target=728&ascii=1", ["numbers", "100", "4", "7", "1", "1", "1", "--target", "728", "--ascii"]),
+        ("/api/draw/letters?vowels=5&seed=3", ["draw", "letters", "--vowels", "5", "--seed", "3"]),
+        ("/api/draw/numbers?large=2&seed=9", ["draw", "numbers", "--large", "2", "--seed", "9"]),
+        ("/api/check?rack=gyroscope&word=scrooge", ["check", "gyroscope", "scrooge"]),
+        ("/api/check?rack=countdown&word=cutdowns", ["check", "countdown", "cutdowns"]),
+        ("/api/check?numbers=100+75+50+25+6+3&target=952&check=" + urllib.parse.quote("((100+6)*3*75-50)/25"), [*GAME, "--check", "((100+6)*3*75-50)/25"]),
+        ("/api/check?numbers=100+75+50+25+6+3&target=952&check=75/50*100", [*GAME, "--check", "75/50*100"]),
+        ("/api/numbers?numbers=100+75+50+25+6+3&target=952&check=" + urllib.parse.quote("(100+6)*3*75/25"), [*GAME, "--check", "(100+6)*3*75/25"]),
+    ],
+)
+def test_every_endpoint_answers_with_the_cli_json_record(client, path, command):
+    status, record = client.json(path)
+    assert status == 200
+    assert [record] == cli_json(*command)
+
+
+def test_generated_conundrums_are_the_cli_records_as_a_list(client):
+    status, records = client.json("/api/conundrum?generate=1&count=3&seed=42")
+    assert status == 200
+    assert records == cli_json("conundrum", "--generate", "--count", "3", "--seed", "42")
+
+
+def test_numbers_warnings_go_in_a_header_not_the_record(client):
+    status, headers, data = client.get("/api/numbers?numbers=50+2+3+7+8+9&target=100")
+    assert status == 200 and "outside 101-999" in headers["X-Anagramdb-Warning"]
+    assert json.loads(data) == cli_json("numbers", "50", "2", "3", "7", "8", "9", "--target", "100")[0]
+    status, record = client.json("/api/numbers?numbers=50+2+3+7+8+9&target=100&strict=1")
+    assert status == 400 and "not a game from the show" in record["error"]
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "message"),
+    [
+        ("/api/letters?rack=a1", 400, "neither letters nor ? blanks: '1'"),
+        ("/api/letters", 400, "missing parameter 'rack'"),
+        ("/api/letters?rack=abc&rack=def", 400, "given 2 times"),
+        ("/api/letters?rack=abc&colour=red", 400, "unknown parameter 'colour'"),
+        ("/api/letters?rack=abc&min=0", 400, "from 1 to"),
+        ("/api/letters?rack=abc&all=maybe", 400, "must be 1 or 0"),
+        ("/api/letters?rack=" + "a" * 65, 413, "longer than 64 characters"),
+        ("/api/numbers?numbers=1+2+3+4+5+6+7&target=100", 400, "give 1 to 6 numbers"),
+        ("/api/numbers?numbers=1+2+x&target=100", 400, "positive whole numbers"),
+        ("/api/numbers?numbers=1+2", 400, "missing parameter 'target'"),
+        ("/api/phrases?letters=" + "abcdefghij" * 5, 400, "at most 40 letters"),
+        ("/api/conundrum?letters=abc&generate=1", 400, "not both"),
+        ("/api/conundrum?generate=1&count=11", 400, "from 1 to 10"),
+        ("/api/draw/letters?vowels=6", 400, "from 3 to 5"),
+        ("/api/check?rack=abc&word=cab&numbers=1+2&target=3&check=1%2B2", 400, "not both"),
+        ("/api/check?rack=abc", 400, "missing parameter 'word'"),
+        ("/api/check?numbers=1+2&target=3&check=1%2B%2B2", 400, ""),
+        ("/api/check?numbers=1+2&target=3&check=" + "1" * 201, 413, "longer than 200 characters"),
+        ("/api/nothing", 404, "no such endpoint"),
+        ("/api/draw/words", 404, "no such endpoint"),
+    ],
+)
+def test_bad_requests_get_one_json_error_and_the_status(client, path, status, message):
+    got, headers, data = client.get(path)
+    assert got == status
+    assert headers["Cache-Control"] == "no-store"
+    assert message in json.loads(data)["error"]
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+def test_methods_other_than_get_and_head_get_405(client, method):
+    status, headers, data = client.request(method, "/api/letters?rack=abc", body=b"x=1")
+    assert status == 405 and headers["Allow"] == "GET, HEAD"
+    assert "not allowed" in json.loads(data)["error"]
+
+
+def test_head_sends_the_headers_without_the_body(client):
+    status, headers, data = client.request("HEAD", "/api/letters?rack=countdown")
+    assert status == 200 and data == b"" and int(headers["Content-Length"]) > 0
+
+
+def test_oversize_requests_get_413_and_414(client):
+    status, _, data = client.request("GET", "/api/letters?rack=abc", body=b"x" * 10, headers={"Content-Length": "10"})
+    assert status == 413 and "body" in json.loads(data)["error"]
+    status, _, data = client.get("/api/letters?rack=" + "a" * 3000)
+    assert status == 414 and "longer than 2048 bytes" in json.loads(data)["error"]
+
+
+def test_a_search_past_its_time_limit_is_refused(client, monkeypatch):
+    monkeypatch.setattr(api, "SEARCH_SECONDS", -1.0)  # every deadline already passed
+    status, record = client.json("/api/phrases?letters=anagramdatabase")
+    assert status == 400 and "took too long" in record["error"]
+    status, record = client.json("/api/numbers?numbers=25+50+75+100+3+6&target=952&all=1")
+    assert status == 400 and "took too long" in record["error"]
+
+
+def test_busy_worker_answers_503(client, served):
+    taken = 0
+    # A request just answered may not have given its slot back yet: wait for each.
+    while taken < served.options.max_in_flight and served.slots.acquire(timeout=60):
+        taken += 1
+    try:
+        status, headers, data = client.get("/api/letters?rack=abc")
+        assert status == 503 and headers["Retry-After"] == "1" and "too many" in json.loads(data)["error"]
+    finally:
+        for _ in range(taken):
+            served.slots.release()
+    assert client.get("/api/letters?rack=abc")[0] == 200
+
+
+def test_concurrent_requests_from_threads_all_get_their_own_answer(client):
+    racks = ["gyroscope", "countdown", "aeinrstlo", "listen", "stone", "zebra", "quartzy", "jukebox"] * 8
+
+    def fetch(rack: str):
+        return client.json(f"/api/letters?rack={rack}&enough=1")
+
+    with ThreadPoolExecutor(16) as pool:
+        answers = list(pool.map(fetch, racks))
+    for rack, (status, record) in zip(racks, answers, strict=True):
+        assert status == 200 and record["rack"] == rack and record["words"]
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "localhost.evil.example", ""])
+def test_a_host_header_naming_another_site_is_refused(client, host):
+    status, _, data = client.get("/letters", Host=host)
+    assert status == 400 and "Host header" in json.loads(data)["error"]
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1:8000", "[::1]:80", "app.localhost"])
+def test_host_headers_naming_this_machine_are_served(client, host):
+    assert client.get("/api/letters?rack=abc", Host=host)[0] == 200
+
+
+def test_host_allowed_strips_ports_and_brackets():
+    assert host_allowed("LOCALHOST:80", {"localhost"}) and host_allowed("[fe80::1]:8000", set())
+    assert not host_allowed("evil.example:80", {"localhost"}) and not host_allowed(None, {"localhost"})
+
+
+def test_cross_origin_api_requests_are_refused(client):
+    own = f"http://127.0.0.1:{client.port}"
+    assert client.get("/api/letters?rack=abc", Origin=own)[0] == 200
+    status, headers, data = client.get("/api/letters?rack=abc", Origin="http://evil.example")
+    assert status == 403 and "cross-origin" in json.loads(data)["error"]
+    assert "Access-Control-Allow-Origin" not in headers
+
+
+def test_cors_lets_one_origin_in():
+    server, thread = start(Options(port=0, quiet=True, cors="http://allowed.example"))
+    try:
+        client = Client(server.server_address[1])
+        status, headers, _ = client.get("/api/letters?rack=abc", Origin="http://allowed.example")
+        assert status == 200 and headers["Access-Control-Allow-Origin"] == "http://allowed.example"
+        assert client.get("/api/letters?rack=abc", Origin="http://evil.example")[0] == 403
+    finally:
+        server.shutdown()
+        server.server_close()
+        server.solvers.close()
+        thread.join()
+
+
+def test_security_and_cache_headers(client):
+    status, headers, _ = client.get("/letters?rack=countdown")
+    assert status == 200
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'none'" in policy and "script-src 'sha256-" in policy and "unsafe-inline" not in policy
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Frame-Options"] == "DENY"
+    assert headers["Cache-Control"].startswith("public")
+    assert client.get("/api/draw/letters")[1]["Cache-Control"] == "no-store"
+    assert client.get("/api/draw/letters?seed=1")[1]["Cache-Control"].startswith("public")
+    assert client.get("/practice?round=letters&seed=1")[1]["Cache-Control"] == "no-store"
+
+
+def test_the_page_links_no_external_asset(client):
+    _, html = client.page("/letters?rack=countdown")
+    assert "http://" not in html and "https://" not in html and " src=" not in html
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/letters?rack={}",
+        "/conundrum?letters={}",
+        "/numbers?numbers={}&target=100",
+        "/numbers?numbers=1+2&target={}",
+        "/practice?round=letters&seed=1&answer={}",
+        "/practice?round={}",
+        "/nowhere/{}",
+    ],
+)
+def test_input_is_never_echoed_unescaped(client, path):
+    attack = '<script>alert("x")</script>"\'&'
+    status, headers, data = client.get(path.format(urllib.parse.quote(attack)))
+    html = data.decode()
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
+    assert "<script>alert" not in html and "\"'&<" not in html
+    assert html.count("<script>") == 1  # the page's own script
+    assert status in (200, 400, 404)
+
+
+def test_pages_render_the_answers_server_side(client):
+    status, html = client.page("/letters?rack=gyroscope")
+    assert status == 200 and "<h2>9 letters" in html and "<li>gyroscope</li>" in html and 'value="gyroscope"' in html
+    assert client.page("/")[0] == 200
+    status, html = client.page("/conundrum?letters=canedanon")
+    assert "<li>cannonade</li>" in html and "the unique answer" in html
+    status, html = client.page("/numbers?numbers=25+50+75+100+3+6&target=952")
+    assert "952: exact" in html and "<li>100 + 3 = 103</li>" in html
+    status, html = client.page("/letters?rack=a1")
+    assert status == 400 and 'role="alert"' in html
+    assert client.page("/nowhere")[0] == 404
+
+
+def test_random_states_redirect_to_a_url_with_their_seed(client):
+    for path, start_of in [("/conundrum?generate=1", "/conundrum?generate=1&seed="), ("/practice?round=letters&seconds=5", "/practice?round=letters&seed=")]:
+        status, headers, _ = client.get(path)
+        assert status == 302 and headers["Location"].startswith(start_of)
+        status, html = client.page(headers["Location"])
+        assert status == 200
+    made = cli_json("conundrum", "--generate", "--seed", "42")[0]
+    status, html = client.page("/conundrum?generate=1&seed=42")
+    assert "".join(f"<li>{letter.upper()}</li>" for letter in made["clue"]) in html and made["answer"].upper() in html
+
+
+def test_practice_checks_and_scores_a_letters_answer(client):
+    rack = cli_json("draw", "letters", "--seed", "11")[0]["letters"]
+    best = cli_json("letters", rack, "--enough", "1")[0]["words"][0]
+    status, html = client.page(f"/practice?round=letters&seed=11&seconds=30&answer={best['word']}")
+    assert status == 200 and f"{best['word']}: valid, {best['length']} letters, {best['score']} points" in html
+    assert "<h2>The best answers</h2>" in html and f"<li>{best['word']}</li>" in html
+    status, html = client.page("/practice?round=letters&seed=11&answer=qqq")
+    assert "qqq: 0 points" in html and "can&#x27;t make qqq: needs 3 q, rack has 0" in html
+    status, html = client.page("/practice?round=letters&seed=11&timeup=1")
+    assert "Time&#x27;s up!" in html or "Time's up!" in html
+    assert "No answer: 0 points" in html
+
+
+def test_practice_numbers_round_shows_the_target_and_the_best_answer(client):
+    drawn = cli_json("draw", "numbers", "--seed", "5")[0]
+    status, html = client.page("/practice?round=numbers&seed=5")
+    assert status == 200 and f'<span class="target">{drawn["target"]}</span>' in html and 'id="clock"' in html
+    status, html = client.page("/practice?round=numbers&seed=5&timeup=1")
+    best = cli_json("numbers", *map(str, drawn["numbers"]), "--target", str(drawn["target"]))[0]
+    assert best["solutions"][0]["infix"] in html
+    working = best["solutions"][0]["infix"]
+    status, html = client.page("/practice?round=numbers&seed=5&answer=" + urllib.parse.quote(working))
+    points = {0: 10, 1: 7, 2: 7, 3: 7, 4: 7, 5: 7}.get(best["distance"], 5 if best["distance"] <= 10 else 0)
+    assert f"= {best['value']}: valid" in html and f"{points} points" in html and '<ol class="steps">' in html
+    status, html = client.page("/practice?round=numbers&seed=5&answer=1000000")
+    assert "0 points" in html and 'class="error"' in html
+
+
+def serve_process(*args: str) -> tuple[subprocess.Popen[str], str]:
+    """``anagramdb serve --port 0 ARGS`` in a child process, and the URL it prints."""
+    process = subprocess.Popen([sys.executable, "-m", "anagramdb", "serve", "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert line.startswith("anagramdb: serving http://"), line + process.stderr.read()
+    return process, line.split()[2]
+
+
+@pytest.mark.parametrize(("workers", "stop"), [("1", signal.SIGTERM), ("1", signal.SIGINT), ("2", signal.SIGTERM), ("2", signal.SIGINT)])
+def test_serve_stops_cleanly_on_a_signal(workers, stop):
+    process, url = serve_process("--workers", workers)
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            statuses = list(pool.map(lambda _: Client(port).get("/api/letters?rack=countdown")[0], range(8)))
+        assert statuses == [200] * 8
+    finally:
+        process.send_signal(stop)  # to the parent alone: it stops its workers itself
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+    assert "Traceback" not in err and '"GET /api/letters?rack=countdown HTTP/1.1" 200' in err
+
+
+def test_serve_warns_when_reachable_by_others_and_quiet_silences_the_log():
+    process, url = serve_process("--host", "0.0.0.0", "--quiet")
+    try:
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        assert Client(port).get("/api/letters?rack=abc")[0] == 200
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 0
+    assert err.splitlines() == ["anagramdb: warning: listening on 0.0.0.0: anyone who can reach this machine can use the server"]
+
+
+def test_serve_reports_a_port_in_use_in_one_line(served):
+    result = subprocess.run([sys.executable, "-m", "anagramdb", "serve", "--port", str(served.server_address[1])], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.startswith("anagramdb: error: cannot listen on 127.0.0.1:") and len(result.stderr.splitlines()) == 1

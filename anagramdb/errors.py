@@ -41,6 +41,12 @@ class DictionaryFormatError(AnagramDBError):
     """A dictionary file breaks the format: a line out of order or a line that is not a word."""
 
 
+class BuildRefusedError(AnagramDBError):
+    """A build would lose data: it would replace a file that is not a dictionary, or write no words."""
+
+    exit_code = 2
+
+
 class IndexCorruptError(AnagramDBError):
     """An index file is damaged: bad magic, bad checksum, truncated, or inconsistent."""
 

@@ -41,8 +41,14 @@ HEADER = struct.Struct("<8sIIQqQQQQII")
 CRC_FIELD = 68  # byte offset of the index CRC-32, the header's last field
 MAX_PROBLEMS = 100
 CRC_CHUNK = 1 << 18  # bytes file_crc reads at a time, into one reused buffer
-# A hint must be safe to follow: the rebuilt copy goes to a new file, never over the input.
-HINT = "make a sorted copy with: anagramdb build {path} -o {sorted}"
+HINT = "make a sorted copy with: anagramdb build {path} -o {copy}"  # a new file: the input is never overwritten
+
+
+def sorted_copy_path(path: str) -> str:
+    """Where HINT suggests writing a sorted copy of *path*: beside it, ``.sorted`` before
+    the extension (``notes.txt`` -> ``notes.sorted.txt``)."""
+    root, extension = os.path.splitext(path)
+    return f"{root}.sorted{extension}"
 
 
 class Header:
@@ -96,8 +102,7 @@ class IndexBuilder:
     def _problem(self, line_no: int, message: str) -> None:
         text = f"{self.path}: line {line_no}: {message}"
         if self.problems is None:
-            root, extension = os.path.splitext(self.path)
-            raise DictionaryFormatError(f"{text}; {HINT.format(path=self.path, sorted=root + '.sorted' + extension)}")
+            raise DictionaryFormatError(f"{text}; {HINT.format(path=self.path, copy=sorted_copy_path(self.path))}")
         if len(self.problems) < MAX_PROBLEMS:
             self.problems.append(text)
 

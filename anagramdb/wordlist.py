@@ -15,6 +15,8 @@ their magic bytes, whatever their name.
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from .errors import StorageError, WordListError, describe_os_error
 from .keys import fold, is_word
 
 FORMATS = ("auto", "plain", "prefix")
+OFFENSIVE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "offensive.txt")
 DETECT_LINES = 1000
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_PREFIX = 9
@@ -160,3 +163,16 @@ def read_words(path: str, fmt: str = "auto", encoding: str = "utf-8") -> Iterato
     finally:
         if path != "-":
             handle.close()
+
+
+def read_word_set(path: str, fmt: str = "auto", encoding: str = "utf-8") -> frozenset[str]:
+    """The words of a word list, folded, for matching whole words (exclusion lists, house
+    rules). Text from ``#`` to the end of a line is a comment."""
+    words = (text.split("#", 1)[0].strip() for _, text in read_words(path, fmt, encoding))
+    return frozenset(fold(word) for word in words if word)
+
+
+@functools.lru_cache(maxsize=1)
+def offensive_words() -> frozenset[str]:
+    """The packaged exclusion list of slurs and obscenities (data/offensive.txt), folded."""
+    return read_word_set(OFFENSIVE_FILE, "plain")

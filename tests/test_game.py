@@ -7,6 +7,8 @@ import random
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from anagramdb.countdown.conundrum import Conundrum
 from anagramdb.countdown.game import FORMATS, Game, LetterPicker, parse_rounds
@@ -182,3 +184,19 @@ def test_small_dictionaries_work_too(tmp_path, common):
         letters = picker.auto()
         result = game.play_letters(0, letters, "cat")
         assert result.best["words"] == [] or all(w in ("cat", "act", "tac", "dog") for w in result.best["words"])
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 10**6), st.text(max_size=30), st.text(alphabet="0123456789+-*/x()=; ", max_size=30), st.text(max_size=12), st.integers(0, 4))
+def test_any_answer_gets_a_verdict_never_an_error(full, common, seed, word, working, guess, large):
+    game = Game(full, common, "LNC", seed=seed, opponent="easy")
+    letters = game.letters(0).auto()
+    for result in (
+        game.play_letters(0, letters, word),
+        game.play_numbers(1, game.numbers(1, large), working),
+        game.play_conundrum(2, Conundrum("canedanon", "cannonade", ("caned", "anon")), guess, seconds=1.0),
+    ):
+        you = result.plays[0]
+        assert you.valid == (you.reason is None) and (you.score > 0) <= you.valid
+        assert sum(result.points) <= sum(p.score for p in result.plays)
+    json.dumps(game.record())

@@ -80,11 +80,18 @@ def test_the_order_of_what_was_written_decides():
 
 @pytest.mark.parametrize(
     "answer",
-    ["", "   ", "; ;", "100 +", "(100", "100)", "100 6", "abc", "100 ** 2", "-6 + 100", "100 = ", "= 100", "2^3", "100 % 3", "1" * 3000],
+    [
+        *["", "   ", "; ;", "100 +", "(100", "100)", "100 6", "abc", "100 ** 2", "-6 + 100", "100 = ", "= 100", "2^3", "100 % 3"],
+        *["1" * 3000, "(" * 400 + "1" + ")" * 400],
+    ],
 )
 def test_text_that_is_not_an_answer_is_bad_input(answer):
     with pytest.raises(InvalidNumbersError):
         check_numbers(GAME, 952, answer)
+
+
+def test_deep_brackets_within_the_limit_are_fine():
+    assert check_numbers(GAME, 952, "(" * 50 + "100" + ")" * 50).value == 100
 
 
 def test_bad_games_are_bad_input():

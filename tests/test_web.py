@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -191,6 +192,16 @@ def test_busy_worker_answers_503(client, served):
     assert client.get("/api/letters?rack=abc")[0] == 200
 
 
+def test_a_bug_is_a_500_and_one_line_on_stderr(client, monkeypatch, capsys):
+    def broken(*args):
+        raise KeyError("oops")
+
+    monkeypatch.setitem(api.ENDPOINTS, "letters", (broken, ("rack",)))
+    status, record = client.json("/api/letters?rack=abc")
+    assert status == 500 and record == {"error": "internal error"}
+    assert capsys.readouterr().err == "anagramdb: error: KeyError: 'oops' (answering '/api/letters?rack=abc')\n"
+
+
 def test_concurrent_requests_from_threads_all_get_their_own_answer(client):
     racks = ["gyroscope", "countdown", "aeinrstlo", "listen", "stone", "zebra", "quartzy", "jukebox"] * 8
 
@@ -278,6 +289,12 @@ def test_input_is_never_echoed_unescaped(client, path):
     assert "<script>alert" not in html and "\"'&<" not in html
     assert html.count("<script>") == 1  # the page's own script
     assert status in (200, 400, 404)
+
+
+@pytest.mark.parametrize("path", ["/etc/passwd", "/../README.md", "/%2e%2e/pyproject.toml", "/static/style.css", "/api/../anagramdb/data/words.txt"])
+def test_no_file_is_served_from_disk(client, path):
+    status, _, data = client.get(path)
+    assert status == 404 and b"root:" not in data and b"[project]" not in data
 
 
 def test_pages_render_the_answers_server_side(client):
@@ -372,3 +389,14 @@ def test_serve_reports_a_port_in_use_in_one_line(served):
     result = subprocess.run([sys.executable, "-m", "anagramdb", "serve", "--port", str(served.server_address[1])], capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert result.stderr.startswith("anagramdb: error: cannot listen on 127.0.0.1:") and len(result.stderr.splitlines()) == 1
+
+
+def test_the_load_benchmark_runs_and_counts_no_errors():
+    script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "serve_load.py")
+    result = subprocess.run(
+        [sys.executable, script, "--clients", "2", "--seconds", "0.5", "--workers", "1", "--json"], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    (figures,) = json.loads(result.stdout.splitlines()[-1])
+    assert figures["workers"] == 1 and figures["requests"] > 0 and figures["errors"] == 0 and figures["server_exit"] == 0
+    assert len(figures["rss_mib"]) == 1 and figures["rss_mib"][0] > 1

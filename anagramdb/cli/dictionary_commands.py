@@ -89,18 +89,28 @@ def build(
     ascii_only: Annotated[bool, typer.Option(help="Drop words with letters outside a-z (accented letters).")] = False,
     memory: Annotated[str, typer.Option(help="Memory budget for sorting, e.g. 64M.")] = f"{DEFAULT_MEMORY // 1024**2}M",
     block_size: Annotated[int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block.")] = BLOCK_SIZE,
+    exclude: Annotated[list[str] | None, typer.Option(metavar="FILE", help="A word list of words to drop (house rules); repeatable.")] = None,
+    include: Annotated[list[str] | None, typer.Option(metavar="FILE", help="A word list of words to add whatever the filters say; repeatable.")] = None,
+    offensive: Annotated[str, typer.Option(metavar="keep|drop", help="drop: leave out the packaged list of slurs and obscenities.")] = "keep",
+    force: Annotated[bool, typer.Option("--force", help="Replace the output even if it is not an anagramdb dictionary.")] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Build a sorted dictionary file and its index from word lists."""
     from ..builder import build as build_dictionary
-    from ..wordlist import WordFilter
+    from ..wordlist import WordFilter, offensive_words, read_word_set
 
+    if offensive not in ("keep", "drop"):
+        raise typer.BadParameter(f"{offensive!r} is not keep or drop", param_hint="--offensive")
     word_filter = WordFilter(min_length, max_length, keep_proper_nouns, ascii_only)
     with reported():
+        excluded: set[str] = set(offensive_words()) if offensive == "drop" else set()
+        for path in exclude or []:
+            excluded |= read_word_set(path, fmt, encoding)
         try:
             report = build_dictionary(
                 wordlists, output, fmt=fmt, encoding=encoding, word_filter=word_filter,
                 memory=_parse_size(memory), block_size=block_size, progress=_progress_bar(),
+                exclude=excluded, include=include or [], force=force,
             )  # fmt: skip
         finally:
             _end_progress()

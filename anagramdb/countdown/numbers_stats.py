@@ -23,7 +23,7 @@ import os
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import InvalidNumbersError, quoted
 from .numbers import LARGE_TILES, SHOW_TILES, TARGET_RANGE, Key, combine_into, splits, sub_keys, values_of
@@ -242,7 +242,7 @@ def statistics(targets: tuple[int, int] = TARGET_RANGE, jobs: int = 0, progress:
     else:
         import multiprocessing
 
-        with multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs, _quiet_worker) as pool:
+        with _workers(multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"), jobs) as pool:
             done = _merge(reached, pool.imap_unordered(_run, [(work, (part, first, last)) for work, part in tasks]), len(tasks), progress)
     assert done == len(tasks)
     return Stats(targets, reached, _Window(first, last).low)
@@ -253,6 +253,25 @@ def _quiet_worker() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _workers(context: Any, jobs: int) -> Any:
+    """A pool whose workers ignore Ctrl-C from birth. SIGINT is blocked (held, not lost)
+    while they are forked: a worker interrupted before its initializer ran could die
+    holding the task queue's lock, and the pool would then hang when stopped. The parent
+    receives a Ctrl-C pressed meanwhile as soon as the pool exists."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        return context.Pool(jobs, _quiet_worker)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return context.Pool(jobs, _quiet_worker)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _run(task: tuple[Callable[[tuple[list[Key], int, int]], dict[Key, int]], tuple[list[Key], int, int]]) -> dict[Key, int]:

@@ -108,6 +108,13 @@ class Server(ThreadingHTTPServer):
     names: set[str]
     slots: threading.BoundedSemaphore
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One line on stderr instead of socketserver's traceback; nothing when the client
+        just went away."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, (ConnectionError, TimeoutError)):
+            print(f"anagramdb: error: {type(error).__name__}: {error} (a request from {client_address[0]})", file=sys.stderr)
+
     def configure(self, solvers: Solvers, options: Options) -> None:
         self.solvers = solvers
         self.options = options
@@ -121,6 +128,9 @@ class Handler(BaseHTTPRequestHandler):
     server: Server
     protocol_version = "HTTP/1.1"
     timeout = IDLE_SECONDS
+    # Headers and body are two writes: with Nagle's algorithm a keep-alive client's delayed
+    # ACK holds the body back 40 ms (measured: 46 ms a request instead of 1.5).
+    disable_nagle_algorithm = True
 
     def version_string(self) -> str:
         return f"anagramdb/{__version__}"
@@ -164,6 +174,11 @@ class Handler(BaseHTTPRequestHandler):
                 self.api(url.path[len("/api/") :], params)
             else:
                 self.page(url.path, params)
+        except (ConnectionError, TimeoutError):
+            raise
+        except Exception as error:  # a bug: one line in the log, a 500 to the client
+            print(f"anagramdb: error: {type(error).__name__}: {error} (answering {self.path[:200]!r})", file=sys.stderr)
+            self.send(500, {"error": "internal error"})
         finally:
             self.server.slots.release()
 

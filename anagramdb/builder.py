@@ -16,7 +16,7 @@ import heapq
 import os
 import tempfile
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 from dataclasses import dataclass, field
 
 from .atomic import atomic_writer, checkpoint, remove_leftovers, temp_prefix
@@ -212,7 +212,8 @@ def build(
     with ExitStack() as stack:
         runs = _Runs(stack, directory, capacity)
         for path, included in [(path, False) for path in sources] + [(path, True) for path in include]:
-            for _line_no, word in read_words(path, fmt, encoding):
+            # Closed here, not when collected: an error mid-file must not leave the file open.
+            for _line_no, word in stack.enter_context(closing(read_words(path, fmt, encoding))):
                 report.lines += 1
                 if included:
                     reason = None if is_word(word) else "not letters"

@@ -21,13 +21,14 @@ import os
 from _thread import allocate_lock
 
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError, describe_os_error
-from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_regular_file
+from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_regular_file, unclosed_guard
 from .keys import letters_key, word_key
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
+    import weakref
     from collections.abc import Callable, Iterable, Iterator
 
 DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
@@ -128,6 +129,7 @@ class Dictionary:
         self._cache: dict[int, Block] = {}
         self._cache_limit = cache_blocks
         self._cache_lock = allocate_lock()
+        self._guard: weakref.finalize[..., object] | None = None
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
@@ -140,12 +142,17 @@ class Dictionary:
             # Packaged files belong to the installer: never rewritten just to record an mtime.
             packaged = os.path.dirname(os.path.abspath(self.path)) == DATA_DIRECTORY
             self._index = open_index(self.path, fd, status, block_size, packaged=packaged)
-        except BaseException:
+        except BaseException as exc:
             self.close()
+            if isinstance(exc, OSError):
+                raise StorageError(f"cannot open dictionary {self.path}: {describe_os_error(exc)}") from exc
             raise
         finally:
             os.close(fd)
         self.size = status.st_size
+        # Closing the index detaches its own guard, so a dropped Dictionary warns once.
+        closers = (self._index.close, self._map.close) if isinstance(self._map, mmap.mmap) else (self._index.close,)
+        self._guard = unclosed_guard(self, "dictionary", self.path, *closers)
 
     def __enter__(self) -> Dictionary:
         return self
@@ -155,6 +162,9 @@ class Dictionary:
 
     def close(self) -> None:
         """Unmap the dictionary and the index. Idempotent."""
+        if self._guard is not None:
+            self._guard.detach()
+            self._guard = None
         self._cache = {}
         if self._index is not None:
             self._index.close()

@@ -184,6 +184,8 @@ def test_small_dictionaries_work_too(tmp_path, common):
         letters = picker.auto()
         result = game.play_letters(0, letters, "cat")
         assert result.best["words"] == [] or all(w in ("cat", "act", "tac", "dog") for w in result.best["words"])
+        puzzle = Game(small, common, "C", seed=1).conundrum(0)  # none unique in the small list: from common
+        assert len(puzzle.answer) == 9 and common.anagrams(puzzle.answer) == [puzzle.answer]
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

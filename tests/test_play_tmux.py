@@ -1,6 +1,7 @@
 """``anagramdb play`` in a real terminal: tmux runs it, send-keys types, capture-pane reads
-the screen. A seeded quick game with a 5-second clock: the clock is shown and counts down,
-the letters round runs out of time, the numbers and conundrum answers are typed in time,
+the screen. A seeded quick game with a 5-second clock: letters picked one key each (a
+refused sixth vowel comes from the consonants), the clock shown and counting down, the
+letters round running out of time, the numbers and conundrum answers are typed in time,
 and the scores are shown. Waits poll the screen with a generous bound; nothing asserts how
 fast the machine is."""
 
@@ -23,6 +24,7 @@ from anagramdb.dictionary import Dictionary
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: the real-terminal test of play needs it (apt-get install tmux)")
 
 SEED, SECONDS = 42, 5
+PICKS = "vcvcvcvvv"  # the last is refused (a sixth vowel) and comes from the consonants
 PATIENCE = 90.0  # seconds to wait for a screen before failing: generous, for a loaded machine
 
 
@@ -50,8 +52,11 @@ class Screen:
                 raise AssertionError(f"{pattern!r} never appeared; the screen:\n{screen}")
             time.sleep(0.1)
 
-    def type(self, text: str) -> None:
+    def keys(self, text: str) -> None:
         self.tmux("send-keys", "-t", "game", "-l", text)
+
+    def type(self, text: str) -> None:
+        self.keys(text)
         self.tmux("send-keys", "-t", "game", "Enter")
 
 
@@ -60,7 +65,10 @@ def expected_game() -> tuple[str, str, str, dict[str, int]]:
     answer to type, the conundrum answer, the rack, and the final scores."""
     with Dictionary("full") as full, Dictionary("common") as common:
         game = Game(full, common, "LNC", SEED, "hard", SECONDS)
-        rack = game.letters(0).auto()
+        picker = game.letters(0)
+        for kind in PICKS:
+            picker.pick(kind, forced=True)
+        rack = picker.letters
         game.play_letters(0, rack, None, late=True)
         draw = game.numbers(1, 2)
         answer = solve(draw.numbers, draw.target, ascii_signs=True).solutions[0].infix
@@ -79,9 +87,10 @@ def test_a_quick_game_in_a_real_terminal(tmp_path):
     )
     screen.tmux("new-session", "-d", "-s", "game", "-x", "150", "-y", "60", command)
     try:
-        screen.wait_for(r"vowel or consonant\?")
-        screen.type("auto")
-        screen.wait_for(rf"letters: {' '.join(rack)}$")
+        screen.wait_for(r"pick nine: v vowel, c consonant")
+        screen.keys(PICKS)  # one key a letter, no Enter
+        screen.wait_for(rf"random: {' '.join(rack)} $")
+        screen.wait_for(rf"^  letters: {' '.join(rack)}$")
         first = screen.wait_for(r"clock:\s+(\d+) s")  # the clock is shown ...
         assert int(first.group(1)) <= SECONDS
         screen.wait_for(rf"clock:\s+[0-{int(first.group(1)) - 1}] s")  # ... and counts down
@@ -89,7 +98,8 @@ def test_a_quick_game_in_a_real_terminal(tmp_path):
         screen.wait_for(r"^  you: no answer in time$", up.end())
         screen.wait_for(r"^  computer: \w+, \d letters, \d+ points \(the solver's best", up.end())
         screen.wait_for(r"how many large numbers\?")
-        screen.type("2")
+        screen.keys("2")
+        screen.wait_for(r"how many large numbers\? \[0-4, Enter: 1\] > 2$")
         screen.wait_for(r"your answer > $")
         screen.type(answer)
         screen.wait_for(r"^  you: .* = \d+, (exact|\d+ away), \d+ points?$")

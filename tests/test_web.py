@@ -128,7 +128,9 @@ def test_numbers_warnings_go_in_a_header_not_the_record(client):
         ("/api/letters?rack=abc&colour=red", 400, "unknown parameter 'colour'"),
         ("/api/letters?rack=abc&min=0", 400, "from 1 to"),
         ("/api/letters?rack=abc&all=maybe", 400, "must be 1 or 0"),
-        ("/api/letters?rack=" + "a" * 65, 413, "longer than 64 characters"),
+        ("/api/letters?rack=" + "a" * 17, 413, "longer than 16 characters"),
+        ("/api/letters?rack=ab%3F%3F%3F", 400, "at most 2 blanks"),
+        ("/api/anagrams?letters=" + "a" * 65, 413, "longer than 64 characters"),
         ("/api/numbers?numbers=1+2+3+4+5+6+7&target=100", 400, "give 1 to 6 numbers"),
         ("/api/numbers?numbers=1+2+x&target=100", 400, "positive whole numbers"),
         ("/api/numbers?numbers=1+2", 400, "missing parameter 'target'"),
@@ -168,6 +170,12 @@ def test_oversize_requests_get_413_and_414(client):
     assert status == 413 and "body" in json.loads(data)["error"]
     status, _, data = client.get("/api/letters?rack=" + "a" * 3000)
     assert status == 414 and "longer than 2048 bytes" in json.loads(data)["error"]
+
+
+def test_an_answer_of_too_many_words_is_refused(client, monkeypatch):
+    monkeypatch.setattr(api, "MAX_WORDS", 5)
+    status, record = client.json("/api/letters?rack=countdown&all=1")
+    assert status == 413 and "more than the 5 one request returns" in record["error"]
 
 
 def test_a_search_past_its_time_limit_is_refused(client, monkeypatch):
@@ -288,7 +296,7 @@ def test_input_is_never_echoed_unescaped(client, path):
     assert headers["Content-Type"] == "text/html; charset=utf-8"
     assert "<script>alert" not in html and "\"'&<" not in html
     assert html.count("<script>") == 1  # the page's own script
-    assert status in (200, 400, 404)
+    assert status in (200, 400, 404, 413)
 
 
 @pytest.mark.parametrize("path", ["/etc/passwd", "/../README.md", "/%2e%2e/pyproject.toml", "/static/style.css", "/api/../anagramdb/data/words.txt"])
@@ -319,6 +327,20 @@ def test_random_states_redirect_to_a_url_with_their_seed(client):
     made = cli_json("conundrum", "--generate", "--seed", "42")[0]
     status, html = client.page("/conundrum?generate=1&seed=42")
     assert "".join(f"<li>{letter.upper()}</li>" for letter in made["clue"]) in html and made["answer"].upper() in html
+
+
+def test_practice_draws_as_the_contestant_chooses(client):
+    status, html = client.page("/practice")
+    assert status == 200 and "round=letters&amp;vowels=5&amp;seconds=30" in html and "round=numbers&amp;large=4&amp;seconds=30" in html
+    status, headers, _ = client.get("/practice?round=numbers&large=4")
+    assert status == 302 and headers["Location"].startswith("/practice?round=numbers&large=4&seed=")
+    drawn = cli_json("draw", "numbers", "--large", "4", "--seed", "8")[0]
+    status, html = client.page("/practice?round=numbers&large=4&seed=8")
+    assert "".join(f"<li>{n}</li>" for n in drawn["numbers"]) in html and 'name="large" value="4"' in html
+    rack = cli_json("draw", "letters", "--vowels", "5", "--seed", "8")[0]["letters"]
+    status, html = client.page("/practice?round=letters&vowels=5&seed=8")
+    assert "".join(f"<li>{letter}</li>" for letter in rack) in html
+    assert client.page("/practice?round=letters&vowels=6&seed=8")[0] == 400
 
 
 def test_practice_checks_and_scores_a_letters_answer(client):

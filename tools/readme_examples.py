@@ -12,6 +12,9 @@ line before the fence changes that:
     <!-- not-run: REASON -->    never run (installing, the test suite itself)
     <!-- slow-example -->       run only with --slow (tests: pytest -m slow)
 
+A command that runs one of the repository's scripts (``python tools/...``) runs from the
+repository's root instead.
+
 (``<!-- run-command -->`` and ``<!-- test-command -->``, read by .ci/run, are not run
 either.) The packaged dictionaries' directory depends on the installation: outputs are
 compared, and pasted, with it written as DATA_SHOWN. Exit status: 0 when every output
@@ -112,7 +115,8 @@ def check(path: str = README, slow: bool = False, update: bool = False) -> list[
             if example.slow and not slow:
                 continue
             for command in example.commands:
-                actual = run(command.text, directory, env)
+                # The repository's own scripts (python tools/...) run from its root.
+                actual = run(command.text, ROOT if command.text.startswith("python tools/") else directory, env)
                 expected = [DATA_PATTERN.sub(DATA_SHOWN, line) for line in command.expected]
                 if actual != expected:
                     diff = difflib.unified_diff(expected, actual, "README", "actual", lineterm="")

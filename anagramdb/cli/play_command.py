@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..countdown.game import DEFAULT_FORMAT, DEFAULT_LARGE, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS, Game, RoundResult
+from ..countdown.game import DEFAULT_FORMAT, DEFAULT_LARGE, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS, Game, LetterPicker, RoundResult
 from ..countdown.opponent import OPPONENTS
 from ..dictionary import DEFAULT_NAME
 from ..errors import InvalidGameError
@@ -58,7 +58,10 @@ def play_text(result: RoundResult, totals: dict[str, int]) -> list[str]:
 
 
 def _pick_letters(term: Terminal, game: Game, number: int) -> str:
+    """Letters picked one line at a time (scripts), or one key at a time at a terminal."""
     picker = game.letters(number)
+    if term.interactive:
+        return _pick_letters_by_key(term, picker)
     while not picker.done:
         shown = " ".join(picker.letters) or "none yet"
         line = term.ask(f"  letters: {shown}; vowel or consonant? [v/c, Enter: auto] > ")
@@ -80,9 +83,44 @@ def _pick_letters(term: Terminal, game: Game, number: int) -> str:
     return picker.letters
 
 
+def _pick_letters_by_key(term: Terminal, picker: LetterPicker) -> str:
+    prompt = "  pick nine: v vowel, c consonant, a (or Enter) the rest at random: "
+    with term.keys():
+        while not picker.done:
+            prompt = _pick_key(term, picker, prompt)
+    term.say()
+    return picker.letters
+
+
+def _pick_key(term: Terminal, picker: LetterPicker, prompt: str) -> str:
+    """Read one key of the letter picks and act on it; returns the next prompt (none)."""
+    choice = (term.key(prompt) or "a").lower()
+    if choice in ("a", "\n", "\r"):
+        before = len(picker.letters)
+        picker.auto()
+        term.out.write(" ".join(picker.letters[before:]))
+    elif choice in ("v", "c"):
+        term.out.write(picker.pick(choice, forced=True) + " ")  # forced: a refused pick comes from the other pile
+    else:
+        term.out.write("\a")
+    term.out.flush()
+    return ""
+
+
 def _choose_large(term: Terminal) -> int:
+    prompt = f"  how many large numbers? [0-4, Enter: {DEFAULT_LARGE}] > "
+    if term.interactive:
+        with term.keys():
+            while True:
+                key = term.key(prompt)
+                prompt = ""
+                if key in (None, "\n", "\r") or (key and key in "01234"):
+                    chosen = DEFAULT_LARGE if key in (None, "\n", "\r") else int(str(key))
+                    term.say(str(chosen))
+                    return chosen
+                term.out.write("\a")
     while True:
-        line = term.ask(f"  how many large numbers? [0-4, Enter: {DEFAULT_LARGE}] > ")
+        line = term.ask(prompt)
         text = (line or "").strip()
         if not text:
             return DEFAULT_LARGE
@@ -97,11 +135,13 @@ def play_round(term: Terminal, game: Game, number: int) -> RoundResult:
     term.say(term.bold(f"Round {number + 1} of {len(game.rounds)}: {kind}"))
     if kind == "letters":
         letters = _pick_letters(term, game, number)
+        term.discard_typing()
         term.say(f"  letters: {' '.join(letters)}")
         reply = term.timed("  your word > ", game.seconds)
         return game.play_letters(number, letters, reply.text, reply.seconds, reply.late)
     if kind == "numbers":
         draw = game.numbers(number, _choose_large(term))
+        term.discard_typing()
         term.say(f"  numbers: {' '.join(map(str, draw.numbers))}   target: {draw.target}")
         reply = term.timed("  your answer > ", game.seconds)
         return game.play_numbers(number, draw, reply.text, reply.seconds, reply.late)
@@ -151,7 +191,7 @@ def play(
         game = Game(dictionary, common, rounds or format, seed, vs, seconds, state["dict"] or DEFAULT_NAME)
         against = "" if vs == "none" else f", against the computer ({vs})"
         clock = f"{seconds} s to answer" if seconds else "no clock"
-        term.say(term.bold(f"anagramdb play: {len(game.rounds)} rounds ({game.rounds}), seed {game.seed}, {clock}{against}"))
+        term.say(term.bold(f"anagramdb play: {len(game.rounds)} round{'s' * (len(game.rounds) > 1)} ({game.rounds}), seed {game.seed}, {clock}{against}"))
         try:
             for number in range(len(game.rounds)):
                 term.say()

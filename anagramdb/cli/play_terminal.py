@@ -16,6 +16,8 @@ import os
 import select
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import NamedTuple, TextIO
 
 BOLD, YELLOW, RESET = "\x1b[1m", "\x1b[33m", "\x1b[0m"
@@ -94,6 +96,35 @@ class Terminal:
             self.out.write((line if line is not None else "") + "\n")
         return line
 
+    @contextmanager
+    def keys(self) -> Iterator[None]:
+        """Within the block, the terminal gives each keypress at once (cbreak mode: no
+        echo, no line editing; Ctrl-C still interrupts), so key() reads single keys and
+        keys typed ahead are kept in order. A no-op when input is not a terminal."""
+        if not self.interactive or self.fd is None:
+            yield
+            return
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(self.fd)
+        try:
+            tty.setcbreak(self.fd)
+            yield
+        finally:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
+
+    def key(self, prompt: str) -> str | None:
+        """One keypress (inside keys()), without Enter; None for Ctrl-D or end of input."""
+        assert self.fd is not None
+        self.out.write(prompt)
+        self.out.flush()
+        if self._pending:
+            data, self._pending = self._pending[:1], self._pending[1:]
+        else:
+            data = os.read(self.fd, 1)
+        return None if data in (b"", b"\x04") else data.decode("latin-1")
+
     def _clock(self, left: int) -> str:
         text = f"  clock: {left:2d} s  " + "#" * left
         return f"{YELLOW}{text}{RESET}" if self.ansi else text
@@ -133,12 +164,12 @@ class Terminal:
             if self.ended:
                 self.out.write("\n")
                 return Reply(None, None)
-        self._discard_typing()
+        self.discard_typing()
         self.out.write("\n" + (self.bold(stop_note) if stopped and stop_note else self.bold("time's up!")) + "\n")
         self.out.flush()
         return Reply(None, round(time.monotonic() - start, 1), late=True)
 
-    def _discard_typing(self) -> None:
+    def discard_typing(self) -> None:
         """Drop a half-typed line at a terminal, so that it is never taken as the next
         answer (a script's later lines are kept)."""
         if self.interactive and self.fd is not None:

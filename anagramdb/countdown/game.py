@@ -206,8 +206,12 @@ class Game:
         return draw_numbers(large, self._seed(number))
 
     def conundrum(self, number: int) -> Conundrum:
-        """The conundrum of round *number*: a unique nine-letter word from the common words."""
+        """The conundrum of round *number*: a nine-letter word from the common words, the
+        only one with its letters in the game's dictionary (or, when that has none to
+        offer, among the common words)."""
         made = generate(self.dictionary, self.common, 1, self._seed(number))
+        if not made:  # a small game dictionary: uniqueness among the common words instead
+            made = generate(self.common, self.common, 1, self._seed(number))
         if not made:
             raise InvalidGameError("no conundrum can be made from these dictionaries")
         return made[0]

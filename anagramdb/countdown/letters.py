@@ -160,11 +160,12 @@ def strategy(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> 
     """``"lookup"`` (sub-multiset lookups) or ``"scan"`` (one pass), by the cost model.
 
     Lookups cost about COST_PER_KEY per key; the pass about COST_PER_WORD per word. On the
-    default dictionary (247,207 words) the measured crossover is between 14,000 keys
-    (lookups 24 ms, pass 27 ms) and 40,000 (56 ms against 37 ms); the model puts it at
-    17,400: racks of up to about 14 distinct letters, or 9 letters and a blank, are
-    looked up, longer ones take the pass (15-70 ms). MAX_LOOKUP_KEYS bounds the keys held
-    in memory on dictionaries so large that the model would allow more.
+    default dictionary (full, 114,029 words) the measured crossover is between 3,840 keys
+    (lookups 19 ms, pass 26 ms) and 24,576 (79 ms against 39 ms); the model puts it at
+    8,000: racks of up to 12 distinct letters are looked up, 13 or more, or 9 letters and
+    a blank, take the pass (20-60 ms). On huge (246,337 words) the model's crossover is
+    17,400 keys (14 distinct letters, or 9 and a blank, looked up). MAX_LOOKUP_KEYS bounds
+    the keys held in memory on dictionaries so large that the model would allow more.
     """
     keys = count_sub_keys(key, blanks, min_length)
     if keys > MAX_LOOKUP_KEYS:

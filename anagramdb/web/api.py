@@ -3,7 +3,7 @@
 Endpoints and their parameters (named as the CLI's options, without the dashes)::
 
     /api/anagrams      letters
-    /api/letters       rack [min] [enough] [all]
+    /api/letters       rack [min] [enough] [all]    (rack: up to MAX_RACK, MAX_BLANKS blanks)
     /api/phrases       letters [max-words] [min] [limit]
     /api/conundrum     letters                   (solve)
                        generate [count] [seed]   (make new ones: a list of records)
@@ -39,6 +39,11 @@ from ..errors import AnagramDBError
 
 MAX_TEXT = 64  # characters of a rack, letters or phrase
 MAX_ANSWER = 200  # characters of a numbers answer (working)
+# A letters request is bounded by its rack: a rack of 30 letters and two blanks takes
+# seconds and matches most of the dictionary. Countdown's racks are 9 letters.
+MAX_RACK = 16
+MAX_BLANKS = 2
+MAX_WORDS = 10_000  # words in one letters answer (more: 413)
 MAX_WEB_NUMBERS = 6  # seven numbers can take a second and 150 MiB; the show uses six
 MAX_NUMBER_DIGITS = 6
 MAX_COUNT = 10  # conundrums made by one request
@@ -135,11 +140,16 @@ def api_anagrams(solvers: Solvers, params: Params, warnings: list[str]) -> JSONV
 
 
 def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
-    rack = one(params, "rack")
+    rack = one(params, "rack", cap=MAX_RACK)
+    if rack.count(letters.BLANK) > MAX_BLANKS:
+        raise ApiError(400, f"a rack may have at most {MAX_BLANKS} blanks here, not {rack.count(letters.BLANK)}")
     min_length = integer(params, "min", letters.MIN_LENGTH, 1, MAX_TEXT)
-    enough = integer(params, "enough", letters.ENOUGH, 1, 100_000)
+    enough = integer(params, "enough", letters.ENOUGH, 1, MAX_WORDS)
     assert min_length is not None and enough is not None
-    return letters_record(queries.letters(solvers.full, rack, min_length, enough, flag(params, "all")))
+    record = letters_record(queries.letters(solvers.full, rack, min_length, enough, flag(params, "all")))
+    if len(record["words"]) > MAX_WORDS:  # type: ignore[arg-type]
+        raise ApiError(413, f"the answer has {len(record['words'])} words, more than the {MAX_WORDS} one request returns; ask for longer words")  # type: ignore[arg-type]
+    return record
 
 
 def api_phrases(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:

@@ -47,6 +47,7 @@ ol.steps { margin: .25rem 0; }
 .expression { font-family: ui-monospace, monospace; }
 #clock { font-size: 2rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: .5rem 0 0; }
 progress { width: 100%; height: .8rem; }
+.choices { display: flex; flex-wrap: wrap; gap: .5rem; }
 .verdict { font-size: 1.25rem; font-weight: 700; }
 details { margin: .75rem 0; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }

@@ -101,7 +101,7 @@ BATCH = {
     "letters": (["letters", "-", "--enough", "1"], "stone\nqqq\nst0ne\n", "stone\n  5 letters, 5 points: notes onset stone tones", "rack"),
     "phrases": (["phrases", "-", "--max-words", "1"], "stone\nqqq\nst0ne\n", "stone\n  notes\n  onset\n  stone\n  tones", "letters"),
     "conundrum": (["conundrum", "-"], "stone\nqqq\nst0ne\n", "stone: notes onset tones (3 answers)", "letters"),
-    "check": (["check", "-"], "stone notes\nstone zzz\nbad\n", "notes: valid, 5 letters, 5 points", "line"),
+    "check": (["check", "-"], "stone notes\nstone zzz\nbad\n", "stone notes: valid, 5 letters, 5 points", "query"),
     "numbers": (["numbers", "-"], "25 50 75 100 3 6 target 952\n1 1 target 999\n25 x target 952\n", "952: exact", "game"),
 }
 

@@ -87,7 +87,9 @@ def test_layers_exist_as_packages():
         assert (PACKAGE / layer / "__init__.py").is_file()
 
 
-@pytest.mark.parametrize("module", ["anagramdb", "anagramdb.countdown", "anagramdb.cli", "anagramdb.cli.console", "anagramdb.web.server"])
+@pytest.mark.parametrize(
+    "module", ["anagramdb", "anagramdb.countdown", "anagramdb.cli", "anagramdb.cli.console", "anagramdb.web.server", "anagramdb.web.workers"]
+)
 def test_importing_never_loads_typer(module):
     code = f"import sys, {module}; print('typer' in sys.modules or 'click' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -155,3 +155,22 @@ def test_check_command_exit_codes_and_json(dictionaries):
     assert "huge" in record["elsewhere"]  # the packaged dictionaries are asked
     result = runner.invoke(app, ["--dict", chosen.path, "check", "COUNT1", "count"])
     assert result.exit_code == 2 and result.stderr.startswith("anagramdb: error: rack 'COUNT1'")
+
+
+def test_check_command_batch(dictionaries):
+    chosen, _ = dictionaries
+    lines = "COUNTDOWN count\nTERMINATE terrine\n\nbad\n"
+    result = runner.invoke(app, ["--dict", chosen.path, "check", "-"], input=lines)
+    assert result.exit_code == 2  # the worst line: a bad one
+    assert result.stdout.splitlines() == [
+        "COUNTDOWN count: valid, 5 letters, 5 points",
+        "TERMINATE terrine: not valid: the rack TERMINATE can't make terrine: needs 2 r, rack has 1",
+    ]
+    assert "each line is a rack and a word" in result.stderr
+    result = runner.invoke(app, ["--dict", chosen.path, "check", "-", "--json"], input="COUNTDOWN count\nTERMINATE terrine\n")
+    assert result.exit_code == 1 and [json.loads(line)["valid"] for line in result.stdout.splitlines()] == [True, False]
+    result = runner.invoke(app, ["--dict", chosen.path, "check", "-"], input="COUNTDOWN count\n")
+    assert result.exit_code == 0
+    for args in (["check", "COUNTDOWN"], ["check", "-", "count"]):
+        result = runner.invoke(app, ["--dict", chosen.path, *args])
+        assert result.exit_code == 2 and "give RACK WORD" in result.stderr

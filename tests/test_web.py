@@ -6,9 +6,11 @@ import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
+import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 
@@ -105,6 +107,12 @@ def test_every_endpoint_answers_with_the_cli_json_record(client, path, command):
     assert [record] == cli_json(*command)
 
 
+def test_the_api_root_lists_the_endpoints_and_their_parameters(client):
+    status, record = client.json("/api/")
+    assert status == 200 and record["endpoints"]["/api/letters"] == ["rack", "min", "enough", "all"]
+    assert sorted(record["endpoints"]) == sorted(f"/api/{name}" for name in api.ENDPOINTS)
+
+
 def test_generated_conundrums_are_the_cli_records_as_a_list(client):
     status, records = client.json("/api/conundrum?generate=1&count=3&seed=42")
     assert status == 200
@@ -158,6 +166,44 @@ def test_methods_other_than_get_and_head_get_405(client, method):
     status, headers, data = client.request(method, "/api/letters?rack=abc", body=b"x=1")
     assert status == 405 and headers["Allow"] == "GET, HEAD"
     assert "not allowed" in json.loads(data)["error"]
+
+
+def test_http_servers_own_refusals_are_json_with_our_headers(client):
+    status, headers, data = client.request("BREW", "/api/letters?rack=abc")
+    assert status == 405 and headers["Allow"] == "GET, HEAD" and "not allowed" in json.loads(data)["error"]
+    with socket.create_connection(("127.0.0.1", client.port), timeout=60) as raw:
+        raw.sendall(b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        reply = raw.makefile("rb").read()
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 414") and b"X-Content-Type-Options: nosniff" in head and "error" in json.loads(body)
+
+
+def test_connections_past_the_limit_are_closed_at_once():
+    server, thread = start(Options(port=0, quiet=True, max_connections=2))
+    try:
+        idle = [socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=60) for _ in range(2)]
+        with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=60) as third:
+            third.sendall(b"GET /api/letters?rack=abc HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            try:
+                assert third.recv(100) == b""
+            except ConnectionResetError:
+                pass
+        for connection in idle:
+            connection.close()
+        for _ in range(6000):  # the two threads notice their connections closed
+            try:
+                if Client(server.server_address[1]).get("/api/letters?rack=abc")[0] == 200:
+                    break
+            except (http.client.RemoteDisconnected, ConnectionResetError):
+                pass  # still refused: not yet
+            time.sleep(0.01)
+        else:
+            raise AssertionError("the server did not take connections again")
+    finally:
+        server.shutdown()
+        server.server_close()
+        server.solvers.close()
+        thread.join()
 
 
 def test_head_sends_the_headers_without_the_body(client):
@@ -313,8 +359,8 @@ def test_pages_render_the_answers_server_side(client):
     assert "<li>cannonade</li>" in html and "the unique answer" in html
     status, html = client.page("/numbers?numbers=25+50+75+100+3+6&target=952")
     assert "952: exact" in html and "<li>100 + 3 = 103</li>" in html
-    status, html = client.page("/letters?rack=a1")
-    assert status == 400 and 'role="alert"' in html
+    status, headers, data = client.get("/letters?rack=a1")
+    assert status == 400 and 'role="alert"' in data.decode() and headers["Cache-Control"] == "no-store"
     assert client.page("/nowhere")[0] == 404
 
 
@@ -393,6 +439,27 @@ def test_serve_stops_cleanly_on_a_signal(workers, stop):
         _, err = process.communicate(timeout=60)
     assert process.returncode == 0, err
     assert "Traceback" not in err and '"GET /api/letters?rack=countdown HTTP/1.1" 200' in err
+
+
+def test_the_parent_reports_lost_workers_and_fails_when_none_are_left():
+    process, _ = serve_process("--workers", "2", "--quiet")
+    try:
+        children: list[int] = []
+        for _ in range(6000):  # the URL is printed before the workers are forked
+            with open(f"/proc/{process.pid}/task/{process.pid}/children") as listing:
+                children = [int(pid) for pid in listing.read().split()]
+            if len(children) == 2:
+                break
+            time.sleep(0.01)
+        assert len(children) == 2
+        for child in children:
+            os.kill(child, signal.SIGKILL)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 1
+    assert err.count("anagramdb: warning: worker") == 2 and "1 left" in err and "0 left" in err and "Traceback" not in err
 
 
 def test_serve_warns_when_reachable_by_others_and_quiet_silences_the_log():

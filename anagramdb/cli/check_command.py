@@ -41,32 +41,35 @@ def check(
     """Check a letters-round answer: can RACK make WORD, and does the dictionary list it?
 
     Exit 0 when valid, 1 when not (the reason is printed), 2 for bad input. A word the
-    dictionary lacks is looked up in the other packaged dictionaries too. With - as RACK,
-    one 'RACK WORD' a line is checked (exit 2 if a line was bad, else 0).
+    dictionary lacks is looked up in the other packaged dictionaries too. With RACK -,
+    each line of stdin is a rack and a word; the exit code is the worst of the lines.
     """
-    from ..countdown.rules import check_word, packaged_dictionaries
+    from ..countdown.rules import WordCheck, check_word, packaged_dictionaries
     from ..errors import InvalidRackError
 
-    if (rack == "-") == (word is not None):
-        raise usage_error("give RACK and WORD, or - alone to read 'RACK WORD' lines")
+    if (rack == "-") != (word is None):
+        raise usage_error("give RACK WORD, or - alone to read 'RACK WORD' lines from stdin")
     with reported(), open_dictionary(batch=rack == "-") as dictionary, packaged_dictionaries() as packaged:
         name = state["dict"] or DEFAULT_NAME
+        if word is not None:
+            result = check_word(dictionary, rack, word, packaged, name)
+            if as_json:
+                emit_json(result.to_dict())
+            else:
+                typer.echo(check_text(result))
+            raise typer.Exit(0 if result.valid else 1)
+        invalid = []
 
-        def answer(line: str) -> Any:
+        def answer(line: str) -> WordCheck:
             parts = line.split()
             if len(parts) != 2:
-                raise InvalidRackError(f"{quoted(line)}: give a rack and a word")
-            return check_word(dictionary, parts[0], parts[1], packaged, name)
+                raise InvalidRackError(f"each line is a rack and a word, such as 'GYROSCOPE scooper', not {quoted(line)}")
+            found = check_word(dictionary, parts[0], parts[1], packaged, name)
+            invalid.append(not found.valid)
+            return found
 
-        if rack == "-":
-            raise typer.Exit(batch(sys.stdin, "line", answer, check_text, (lambda r: r.to_dict()) if as_json else None))
-        result = check_word(dictionary, rack, word, packaged, name)
-        if as_json:
-            emit_json(result.to_dict())
-        else:
-            typer.echo(check_text(result))
-    if not result.valid:
-        raise typer.Exit(1)
+        code = batch(sys.stdin, "query", answer, lambda r: f"{r.rack} {check_text(r)}", (lambda r: r.to_dict()) if as_json else None)
+    raise typer.Exit(code or int(any(invalid)))
 
 
 def check_numbers_answer(args: list[str], target: int, answer: str, as_json: bool) -> None:

@@ -146,7 +146,7 @@ class _Checker:
                 raise _Broken(f"{number} is not one of the numbers")
             how = "drawn" if not self.made[number] else "drawn or made"
             count = "one" if available == 1 else str(available)
-            raise _Broken(f"{number} is used {_times(self.used[number])}, but only {count} {number} {'was' if available == 1 else 'were'} {how}")
+            raise _Broken(f"{number} is used {_times(self.used[number])}, but only {count} {'was' if available == 1 else 'were'} {how}")
         return number
 
     def apply(self, left: int, op: str, right: int) -> int:

@@ -10,6 +10,7 @@ Endpoints and their parameters (named as the CLI's options, without the dashes):
     /api/numbers       numbers target [all] [ascii] [strict]   (numbers: "25 50 75 100 3 6")
     /api/draw/letters  [vowels] [seed]
     /api/draw/numbers  [large] [seed]
+    /api/              the endpoints and their parameters
     /api/check         rack word                 (a letters answer: anagramdb check RACK WORD)
                        numbers target check      (a numbers answer: numbers ... --check EXPR)
 
@@ -235,8 +236,10 @@ def cacheable(name: str, params: Params) -> bool:
 def answer(solvers: Solvers, name: str, params: Params) -> tuple[JSONValue, list[str]]:
     """The record for ``/api/NAME?params`` and any warnings; raises ApiError (404 for an
     unknown endpoint, 400 for an unknown parameter or bad input)."""
+    if name == "":  # /api/: what there is
+        return {"endpoints": {f"/api/{known}": list(allowed) for known, (_, allowed) in ENDPOINTS.items()}}, []
     if name not in ENDPOINTS:
-        raise ApiError(404, f"no such endpoint: /api/{name}")
+        raise ApiError(404, f"no such endpoint: /api/{name} (see /api/)")
     endpoint, allowed = ENDPOINTS[name]
     unknown = sorted(set(params) - set(allowed))
     if unknown:

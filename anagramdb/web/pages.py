@@ -45,7 +45,7 @@ def layout(title: str, path: str, content: str) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
         f"<title>{escape(title)} · anagramdb</title><style>{STYLE}</style></head>\n"
         f'<body><header><nav aria-label="Pages">{links}</nav></header>\n<main>{content}</main>\n'
-        '<footer>anagramdb: works offline; every page is also JSON under <a href="/api/letters?rack=countdown">/api/</a>.</footer>'
+        '<footer>anagramdb: works offline; every page is also JSON under <a href="/api/">/api/</a>.</footer>'
         f"<script>{SCRIPT}</script></body></html>\n"
     )
 

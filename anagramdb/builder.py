@@ -178,8 +178,8 @@ def require_replaceable(output: str) -> None:
 
 
 def build(
-    sources: list[str],
-    output: str,
+    sources: Iterable[str | os.PathLike[str]],
+    output: str | os.PathLike[str],
     *,
     fmt: str = "auto",
     encoding: str = "utf-8",
@@ -188,7 +188,7 @@ def build(
     block_size: int = BLOCK_SIZE,
     progress: Progress | None = None,
     exclude: Collection[str] = frozenset(),
-    include: Sequence[str] = (),
+    include: Sequence[str | os.PathLike[str]] = (),
     force: bool = False,
 ) -> BuildReport:
     """Build the dictionary *output* (and its index) from word lists.
@@ -200,6 +200,9 @@ def build(
     Raises BuildRefusedError, before reading anything, when *output* exists and is not a
     dictionary (unless *force*), and after reading when no word would be written.
     """
+    sources = [os.fspath(path) for path in sources]
+    include = [os.fspath(path) for path in include]
+    output = os.fspath(output)
     word_filter = word_filter or WordFilter()
     capacity = run_capacity(memory)
     report = BuildReport(output=output, index_path=index_path_for(output))

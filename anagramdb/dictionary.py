@@ -20,8 +20,8 @@ import mmap
 import os
 from _thread import allocate_lock
 
-from .errors import DictionaryFormatError, IndexCorruptError, StorageError, describe_os_error
-from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_regular_file, unclosed_guard
+from .errors import DictionaryFormatError, IndexCorruptError, InvalidArgumentError, StorageError, describe_os_error
+from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_block_size, require_regular_file, unclosed_guard
 from .keys import letters_key, word_key
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
@@ -45,14 +45,16 @@ RELEASE_PAGES: int | None = getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap
 CACHE_BLOCKS = 256  # decoded blocks kept per Dictionary: about 2 MiB at 64 short words a block
 
 
-def resolve_path(spec: str | None = None) -> str:
+def resolve_path(spec: str | os.PathLike[str] | None = None) -> str:
     """The dictionary file meant by *spec*: a path, a packaged name, or None for the default.
 
     None falls back to the ANAGRAMDB_DICT environment variable, then to the packaged
     ``full`` dictionary. A name in PACKAGED ("full", "common", "huge") always means the
     packaged file, whatever the current directory holds; a local file of that name is
-    reached as a path (``./full``).
+    reached as a path (``./full``), and so is any os.PathLike (``Path("full")``).
     """
+    if isinstance(spec, os.PathLike):
+        return os.fspath(spec)
     if not spec:
         spec = os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME
     if spec in PACKAGED:
@@ -119,9 +121,12 @@ class Dictionary:
             d.anagrams("listen")   # ['enlist', 'inlets', 'listen', 'silent', 'tinsel']
     """
 
-    def __init__(self, path: str | None = None, *, block_size: int = BLOCK_SIZE, cache_blocks: int = CACHE_BLOCKS) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, block_size: int = BLOCK_SIZE, cache_blocks: int = CACHE_BLOCKS) -> None:
         """Open *path* (see resolve_path). *block_size* applies if the index is rebuilt;
         *cache_blocks* bounds the decoded blocks kept between lookups (0 keeps none)."""
+        require_block_size(block_size)
+        if cache_blocks < 0:
+            raise InvalidArgumentError(f"the block cache must hold 0 or more blocks, not {cache_blocks}")
         self.path = resolve_path(path)
         self.index_path = index_path_for(self.path)
         self._map: mmap.mmap | bytes = b""

@@ -31,6 +31,18 @@ class InvalidGameError(AnagramDBError, ValueError):
     exit_code = 2
 
 
+class InvalidArgumentError(AnagramDBError, ValueError):
+    """An argument is outside its allowed range (a count, a length, a block size)."""
+
+    exit_code = 2
+
+
+class PilesFormatError(AnagramDBError):
+    """A letter piles file breaks its format (``LETTER COUNT`` lines, see docs/FORMAT.md)."""
+
+    exit_code = 2
+
+
 class WordListError(AnagramDBError):
     """A word list given to the builder cannot be read (bad encoding, bad format)."""
 

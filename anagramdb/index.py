@@ -28,7 +28,7 @@ import zlib
 from bisect import bisect_left
 from itertools import pairwise
 
-from .errors import DictionaryFormatError, IndexCorruptError, IndexVersionError, StorageError, describe_os_error
+from .errors import DictionaryFormatError, IndexCorruptError, IndexVersionError, InvalidArgumentError, StorageError, describe_os_error
 from .keys import bad_characters, describe, is_word, word_key
 
 TYPE_CHECKING = False
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 MAGIC = b"ANAGRIDX"
 VERSION = 1
 BLOCK_SIZE = 64
+MAX_BLOCK_SIZE = 65536  # words a block: a lookup scans one block, so far fewer is sensible
 INDEX_SUFFIX = ".idx"
 SUMMARY_STRIDE = 64
 CACHE_STRETCHES = 64  # stretches of SUMMARY_STRIDE index keys kept decoded: about 250 KiB
@@ -78,6 +79,12 @@ class Header:
         return tuple(getattr(self, name) for name in self.FIELDS)
 
 
+def require_block_size(block_size: int) -> None:
+    """Raise InvalidArgumentError unless 1 <= *block_size* <= MAX_BLOCK_SIZE."""
+    if not 1 <= block_size <= MAX_BLOCK_SIZE:
+        raise InvalidArgumentError(f"the block size must be from 1 to {MAX_BLOCK_SIZE} words, not {block_size}")
+
+
 def index_path_for(dict_path: str) -> str:
     """Where the index of *dict_path* lives: beside it, with ``.idx`` appended."""
     return dict_path + INDEX_SUFFIX
@@ -92,8 +99,7 @@ class IndexBuilder:
     """
 
     def __init__(self, path: str, block_size: int = BLOCK_SIZE, problems: list[str] | None = None) -> None:
-        if block_size < 1:
-            raise ValueError("block size must be at least 1")
+        require_block_size(block_size)
         self.path = path
         self.block_size = block_size
         self.problems = problems
@@ -366,19 +372,23 @@ def _release_unclosed(what: str, path: str, closers: tuple[Callable[[], object],
 
 
 def read_index(index_path: str) -> SparseIndex | None:
-    """Open and verify an index file; None when it does not exist."""
+    """Open and verify an index file; None when it does not exist.
+
+    Raises IndexCorruptError (or IndexVersionError) for a damaged file, StorageError when
+    it cannot be read at all (permissions, I/O errors): the file is not at fault then.
+    """
     try:
         fd = os.open(index_path, os.O_RDONLY)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise IndexCorruptError(f"{index_path}: cannot read: {describe_os_error(exc)}") from exc
+        raise StorageError(f"cannot read index {index_path}: {describe_os_error(exc)}") from exc
     try:
         return SparseIndex(fd, index_path)
     except BaseException as exc:
         os.close(fd)
         if isinstance(exc, OSError):
-            raise IndexCorruptError(f"{index_path}: cannot read: {describe_os_error(exc)}") from exc
+            raise StorageError(f"cannot read index {index_path}: {describe_os_error(exc)}") from exc
         raise
 
 
@@ -419,7 +429,7 @@ def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = 
     reason = "missing"
     try:
         index = read_index(index_path)
-    except IndexCorruptError as exc:
+    except (IndexCorruptError, StorageError) as exc:  # unreadable is rebuilt like damaged
         index, reason = None, str(exc)
     if index is not None:
         header = index.header
@@ -455,9 +465,10 @@ def rebuild_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int
     return SparseIndex(data, index_path)
 
 
-def save_index(dict_path: str, block_size: int = BLOCK_SIZE) -> IndexBuilder:
+def save_index(dict_path: str | os.PathLike[str], block_size: int = BLOCK_SIZE) -> IndexBuilder:
     """Rebuild the index of *dict_path* unconditionally, validating the dictionary, and
     write it atomically. Raises DictionaryFormatError or StorageError; returns the scan."""
+    dict_path = os.fspath(dict_path)
     try:
         mtime_ns = os.stat(dict_path).st_mtime_ns
     except OSError as exc:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import struct
 import warnings
 import zlib
@@ -233,3 +235,22 @@ def test_save_index_reports_storage_errors(tmp_path):
 
 def test_header_layout_is_72_bytes():
     assert HEADER.size == 72
+
+
+def test_an_unreadable_index_is_a_storage_error_not_corruption(sample_dictionary, monkeypatch):
+    real_open = os.open
+    index_path = sample_dictionary + ".idx"
+
+    def denied(path, flags, *args, **kwargs):
+        if os.fspath(path) == index_path:
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", denied)
+    with pytest.raises(StorageError, match=f"^cannot read index {re.escape(index_path)}: Permission denied$") as caught:
+        read_index(index_path)
+    assert not isinstance(caught.value, IndexCorruptError)
+    assert check_index(sample_dictionary) == [f"cannot read index {index_path}: Permission denied"]
+    # Opening the dictionary still works: an unreadable index is rebuilt like a damaged one.
+    with Dictionary(sample_dictionary) as dictionary:
+        assert dictionary.anagrams("enlist") == ["enlist", "inlets", "listen", "silent", "tinsel"]

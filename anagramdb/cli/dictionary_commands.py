@@ -9,7 +9,7 @@ import typer
 
 from ..builder import DEFAULT_MEMORY
 from ..dictionary import resolve_path
-from ..index import BLOCK_SIZE
+from ..index import BLOCK_SIZE, MAX_BLOCK_SIZE
 from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, option, reported, state
 from .messages import cut, no_words
 
@@ -38,9 +38,6 @@ def anagrams(
             no_words(letters)
         else:
             typer.echo(text)
-
-
-MAX_BLOCK_SIZE = 65536
 
 
 def _parse_size(text: str) -> int:

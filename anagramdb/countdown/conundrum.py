@@ -22,7 +22,7 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from ..dictionary import Dictionary
-from ..errors import InvalidRackError
+from ..errors import InvalidArgumentError
 from ..keys import fold, letters_key
 from ..wordlist import offensive_words
 from .phrases import phrases
@@ -107,7 +107,7 @@ def generate(
     the only word with its letters in *full*. Fewer come back only if the dictionaries
     run out."""
     if count < 1:
-        raise InvalidRackError(f"--count must be at least 1, not {count}")
+        raise InvalidArgumentError(f"the count of conundrums must be at least 1, not {count}")
     if excluded is None:
         excluded = offensive_words()
     rng = random.Random(seed)

@@ -144,6 +144,11 @@ class Stats(NamedTuple):
     reached: dict[Key, int]
     window_low: int
 
+    def reaches(self, selection: Key, value: int) -> bool:
+        """Whether *selection* (sorted tiles) reaches *value*, a value inside the window
+        (the targets, widened by REACH on each side)."""
+        return bool(self.reached[selection] >> (value - self.window_low) & 1)
+
     def target_mask(self) -> int:
         first, last = self.targets
         return ((1 << (last - first + 1)) - 1) << (first - self.window_low)

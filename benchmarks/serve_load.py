@@ -8,8 +8,8 @@ processes, so the clients' own GIL does not serialise them) each send 9-letter `
 requests (``/api/letters?rack=R``, racks drawn as on the show) one after the other on a
 keep-alive connection for T seconds. It reports requests a second, the median and 99th
 percentile latency, the errors (any status but 200, or a failed connection: must be 0),
-and the resident memory of each worker (VmRSS, and its peak VmHWM, from /proc) after the
-run. The aims: p99 under 50 ms at 32 clients, under 30 MiB a worker.
+and the memory of each worker after the run: resident (VmRSS, and its peak VmHWM) and
+proportional (Pss: shared pages counted as a fraction), from /proc. The aims: p99 under 50 ms at 32 clients, under 30 MiB a worker.
 
 Bounded: at most MAX_CLIENTS clients and MAX_SECONDS seconds a run; loopback only. The
 clients share the machine with the server, so on a small machine they take part of the CPU
@@ -85,15 +85,18 @@ def client_process(port: int, threads: int, seconds: float, start_at: float, que
     queue.put((latencies, errors))
 
 
-def memory_kib(pid: int) -> tuple[int, int]:
-    """(VmRSS, VmHWM) of a process in KiB."""
+def memory_kib(pid: int) -> tuple[int, int, int]:
+    """(VmRSS, VmHWM, Pss) of a process in KiB. Pss counts each page shared with other
+    processes (the interpreter, the mapped dictionary, what forked workers share) as a
+    fraction: the memory the worker really adds."""
     fields = {}
-    with open(f"/proc/{pid}/status", encoding="ascii") as status:
-        for line in status:
-            name, _, rest = line.partition(":")
-            if name in ("VmRSS", "VmHWM"):
-                fields[name] = int(rest.split()[0])
-    return fields["VmRSS"], fields["VmHWM"]
+    for path in (f"/proc/{pid}/status", f"/proc/{pid}/smaps_rollup"):
+        with open(path, encoding="ascii") as status:
+            for line in status:
+                name, _, rest = line.partition(":")
+                if name in ("VmRSS", "VmHWM", "Pss"):
+                    fields[name] = int(rest.split()[0])
+    return fields["VmRSS"], fields["VmHWM"], fields["Pss"]
 
 
 def worker_pids(parent: int, workers: int) -> list[int]:
@@ -146,8 +149,9 @@ def run(workers: int, clients: int, seconds: float) -> dict[str, object]:
         "p99_ms": latencies[int(0.99 * (len(latencies) - 1))] * 1e3 if latencies else None,
         "errors": len(errors),
         "error_examples": sorted(set(errors))[:3],
-        "rss_mib": [round(rss / 1024, 1) for rss, _ in memory],
-        "peak_rss_mib": [round(peak / 1024, 1) for _, peak in memory],
+        "rss_mib": [round(rss / 1024, 1) for rss, _, _ in memory],
+        "peak_rss_mib": [round(peak / 1024, 1) for _, peak, _ in memory],
+        "pss_mib": [round(pss / 1024, 1) for _, _, pss in memory],
         "server_exit": server.returncode,
     }
 
@@ -162,12 +166,15 @@ def main() -> None:
     if not 1 <= args.clients <= MAX_CLIENTS or not 0 < args.seconds <= MAX_SECONDS or not all(1 <= w <= 8 for w in args.workers):
         parser.error(f"--clients 1-{MAX_CLIENTS}, --seconds up to {MAX_SECONDS}, --workers 1-8")
     print(f"serve load: {args.clients} clients, {args.seconds:g} s a run, 9-letter letters requests on loopback, {os.cpu_count()} cores")
-    print(f"{'workers':>7}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}  RSS MiB per worker (peak)")
+    print(f"{'workers':>7}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}  MiB per worker: RSS (peak, PSS)")
     report = []
     for workers in args.workers:
         figures = run(workers, args.clients, args.seconds)
         report.append(figures)
-        rss = ", ".join(f"{now} ({peak})" for now, peak in zip(figures["rss_mib"], figures["peak_rss_mib"], strict=True))  # type: ignore[call-overload]
+        rss = ", ".join(
+            f"{now} ({peak}, {pss})"
+            for now, peak, pss in zip(figures["rss_mib"], figures["peak_rss_mib"], figures["pss_mib"], strict=True)  # type: ignore[call-overload]
+        )
         print(
             f"{workers:>7}{figures['requests']:>10}{figures['requests_per_second']:>9.0f}{figures['p50_ms']:>9.1f}{figures['p99_ms']:>9.1f}"
             f"{figures['errors']:>8}  {rss}"

@@ -2,6 +2,7 @@
 
 Endpoints and their parameters (named as the CLI's options, without the dashes)::
 
+    /api/              the endpoints and their parameters
     /api/anagrams      letters
     /api/letters       rack [min] [enough] [all]    (rack: up to MAX_RACK, MAX_BLANKS blanks)
     /api/phrases       letters [max-words] [min] [limit]
@@ -10,19 +11,20 @@ Endpoints and their parameters (named as the CLI's options, without the dashes):
     /api/numbers       numbers target [all] [ascii] [strict]   (numbers: "25 50 75 100 3 6")
     /api/draw/letters  [vowels] [seed]
     /api/draw/numbers  [large] [seed]
-    /api/              the endpoints and their parameters
     /api/check         rack word                 (a letters answer: anagramdb check RACK WORD)
                        numbers target check      (a numbers answer: numbers ... --check EXPR)
 
 A body is the record the CLI prints (built by the same functions, in anagramdb.cli.render
 or the solvers' ``to_dict``); an error is ``{"error": "..."}`` with the status of an
-ApiError. Every request is bounded: each text parameter has a length cap (413 past it),
-phrase searches and listing every numbers solution stop at SEARCH_SECONDS (400), and a
-numbers game has at most MAX_WEB_NUMBERS tiles.
+ApiError. Every request is bounded: each text parameter has a length cap (413 past it), a
+rack at most MAX_BLANKS blanks (400), a letters answer at most MAX_WORDS words (413), phrase
+searches and listing every numbers solution stop at SEARCH_SECONDS (400), and a numbers
+game has at most MAX_WEB_NUMBERS tiles.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from collections.abc import Callable
@@ -35,7 +37,7 @@ from ..cli.render import letters_record, phrases_record
 from ..countdown import conundrum, draw, letters, phrases
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word, packaged_dictionaries
-from ..dictionary import DEFAULT_NAME, Dictionary
+from ..dictionary import DEFAULT_NAME, ENVIRONMENT_VARIABLE, Dictionary
 from ..errors import AnagramDBError
 
 MAX_TEXT = 64  # characters of a rack, letters or phrase
@@ -71,7 +73,7 @@ class Solvers:
 
     def __init__(self, spec: str | None = None) -> None:
         self.full = Dictionary(spec)
-        self.name = spec or DEFAULT_NAME
+        self.name = spec or os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME  # as word checks show it
         self._packaged = ExitStack()
         self.packaged = self._packaged.enter_context(packaged_dictionaries())
         self._common: Dictionary | None = None

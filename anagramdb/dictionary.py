@@ -308,7 +308,7 @@ class Dictionary:
         """The exact anagrams of *letters* in the dictionary (as :meth:`lookup`)."""
         return self.words_with_key(letters_key(letters))
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[str]:
         """Every word, in file order, one block at a time (memory stays flat)."""
         for number in range(self.block_count):
             yield from self.block(number)

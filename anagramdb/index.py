@@ -58,7 +58,7 @@ def sorted_copy_path(path: str) -> str:
 
 
 class Header:
-    """The fixed 64-byte header of an index file, field by field (see the table above).
+    """The fixed 72-byte header of an index file, field by field (see the table above).
 
     A plain class rather than a NamedTuple: creating a NamedTuple class costs about a
     millisecond at import, and import time is on every CLI lookup.
@@ -70,11 +70,27 @@ class Header:
     )  # fmt: skip
     __slots__ = FIELDS
 
-    def __init__(self, *values: object) -> None:
-        for name, value in zip(self.FIELDS, values, strict=True):
-            setattr(self, name, value)
+    magic: bytes
+    version: int
+    block_size: int
+    dict_size: int
+    dict_mtime_ns: int
+    word_count: int
+    entry_count: int
+    keys_size: int
+    summary_size: int
+    dict_crc: int
+    index_crc: int
 
-    def values(self) -> tuple:  # type: ignore[type-arg]
+    def __init__(
+        self, magic: bytes, version: int, block_size: int, dict_size: int, dict_mtime_ns: int, word_count: int,
+        entry_count: int, keys_size: int, summary_size: int, dict_crc: int, index_crc: int,
+    ) -> None:  # fmt: skip
+        self.magic, self.version, self.block_size, self.dict_size = magic, version, block_size, dict_size
+        self.dict_mtime_ns, self.word_count, self.entry_count = dict_mtime_ns, word_count, entry_count
+        self.keys_size, self.summary_size, self.dict_crc, self.index_crc = keys_size, summary_size, dict_crc, index_crc
+
+    def values(self) -> tuple[bytes | int, ...]:
         """The fields in file order, as HEADER.pack takes them."""
         return tuple(getattr(self, name) for name in self.FIELDS)
 
@@ -242,7 +258,7 @@ class SparseIndex:
         self._data = b"" if isinstance(source, int) else source
         self._guard: weakref.finalize[..., object] | None = None
         status = os.fstat(source) if isinstance(source, int) else None
-        size = status.st_size if status is not None else len(source)  # type: ignore[arg-type]
+        size = status.st_size if status is not None else len(self._data)
         # When the index file was last written (0 in memory): see open_index's installed rule.
         self.file_mtime_ns = status.st_mtime_ns if status is not None else 0
         head = self._read(0, min(size, HEADER.size))
@@ -282,7 +298,7 @@ class SparseIndex:
             raise IndexCorruptError(f"{path}: the summary holds {len(self._summary)} keys, expected {-(-entries // SUMMARY_STRIDE)}")
         # Only a verified index owns its descriptor (read_index closes it on a failure).
         if self._fd is not None:
-            self._guard = unclosed_guard(self, "index", path, lambda fd=self._fd: os.close(fd))
+            self._guard = unclosed_guard(self, "index", path, _closer(self._fd))
 
     @property
     def summary(self) -> list[bytes]:
@@ -361,6 +377,11 @@ def unclosed_guard(owner: object, what: str, path: str, *closers: Callable[[], o
     guard = weakref.finalize(owner, _release_unclosed, what, path, closers)
     guard.atexit = False
     return guard
+
+
+def _closer(fd: int) -> Callable[[], None]:
+    """A function that closes *fd* (and refers to nothing else)."""
+    return lambda: os.close(fd)
 
 
 def _release_unclosed(what: str, path: str, closers: tuple[Callable[[], object], ...]) -> None:

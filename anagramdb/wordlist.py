@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain, islice
 from typing import BinaryIO
@@ -80,7 +80,7 @@ def open_binary(path: str) -> BinaryIO:
     if start == GZIP_MAGIC:
         import gzip
 
-        return gzip.GzipFile(fileobj=handle, mode="rb")  # type: ignore[return-value]
+        return gzip.GzipFile(fileobj=handle, mode="rb")  # type: ignore[return-value]  # a binary file, which typeshed does not call BinaryIO
     return handle
 
 
@@ -152,7 +152,7 @@ def compress_prefixes(words: Iterable[str]) -> Iterator[str]:
         previous = word
 
 
-def read_words(path: str | os.PathLike[str], fmt: str = "auto", encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+def read_words(path: str | os.PathLike[str], fmt: str = "auto", encoding: str = "utf-8") -> Generator[tuple[int, str], None, None]:
     """(line number, word) for each non-blank line of a word list, prefixes expanded."""
     if fmt not in FORMATS:
         raise WordListError(f"unknown word-list format {fmt!r}; choose one of {', '.join(FORMATS)}")

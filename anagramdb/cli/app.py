@@ -30,7 +30,8 @@ class _Argument(typer.core.TyperArgument):
         self.help = help
 
 
-typer.main.TyperArgument = _Argument  # type: ignore[misc]
+# typer.main looks the class up by this name when it makes each argument.
+setattr(typer.main, "TyperArgument", _Argument)  # noqa: B010
 
 
 def _version(value: bool) -> None:
@@ -101,4 +102,5 @@ def run(args: list[str] | None = None) -> int:
     except ValueError:
         only = None  # Program reports it
     program = typer.main.get_command(make_app(only))
-    return program.main(args, standalone_mode=False)  # type: ignore[no-any-return]
+    code: int = program.main(args, standalone_mode=False)  # Program.main returns the exit code; click types it Any
+    return code

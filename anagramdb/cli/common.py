@@ -4,7 +4,7 @@ import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import click
 import typer
@@ -34,11 +34,20 @@ SEED_OPTION = option("--seed", help="Seed: the same seed gives the same result."
 command_settings: dict[str, dict[str, Any]] = {}
 
 
-def command(function: Callable[..., None] | None = None, *, context_settings: dict[str, Any] | None = None) -> Any:
+CommandFunction = TypeVar("CommandFunction", bound=Callable[..., None])
+
+
+@overload
+def command(function: CommandFunction, *, context_settings: None = None) -> CommandFunction: ...
+@overload
+def command(function: None = None, *, context_settings: dict[str, Any] | None = None) -> Callable[[CommandFunction], CommandFunction]: ...
+def command(
+    function: CommandFunction | None = None, *, context_settings: dict[str, Any] | None = None
+) -> CommandFunction | Callable[[CommandFunction], CommandFunction]:
     """Register a command under its function's name (``@command`` or
     ``@command(context_settings=...)``); the apps are assembled by make_app."""
 
-    def register(function: Callable[..., None]) -> Callable[..., None]:
+    def register(function: CommandFunction) -> CommandFunction:
         commands[function.__name__] = function
         if context_settings:
             command_settings[function.__name__] = context_settings

@@ -55,7 +55,7 @@ class Group(TyperGroup):
 class Program(Group):
     """The ``anagramdb`` group: click's main loop, with the rules of the module docstring."""
 
-    def main(  # type: ignore[override]
+    def main(  # type: ignore[override]  # click's main takes more arguments, which this program never passes
         self,
         args: Sequence[str] | None = None,
         prog_name: str | None = None,

@@ -45,16 +45,16 @@ def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool) -> N
     if as_json:
         emit_json(report)
         return
-    first, last = report["targets"]  # type: ignore[misc]
+    first, last = stats.targets
     typer.echo(f"{report['selections']} selections x {last - first + 1} targets ({first}-{last})")
     typer.echo(f"{'large':>5} {'selections':>10} {'games':>10} {'exact':>10} {'%':>6} {'1 away':>8} {'2-10 away':>10} {'more':>8}")
-    for large, group in report["by_large"].items():  # type: ignore[attr-defined]
+    for large, group in report["by_large"].items():  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
         away = group["away"]
         far = sum(away[str(k)] for k in range(2, REACH + 1))
         typer.echo(
             f"{large:>5} {group['selections']:>10} {group['games']:>10} {group['exact']:>10} "
             f"{100 * group['exact'] / group['games']:>6.2f} {away['1']:>8} {far:>10} {away['more']:>8}"
         )
-    typer.echo("hardest targets: " + ", ".join(f"{t['target']} ({t['selections']})" for t in report["hardest_targets"]))  # type: ignore[attr-defined]
+    typer.echo("hardest targets: " + ", ".join(f"{t['target']} ({t['selections']})" for t in report["hardest_targets"]))  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
     for title, key in (("best", "best_selections"), ("worst", "worst_selections")):
-        typer.echo(f"{title} selections: " + ", ".join(f"{' '.join(map(str, s['numbers']))} ({s['exact']})" for s in report[key]))  # type: ignore[attr-defined]
+        typer.echo(f"{title} selections: " + ", ".join(f"{' '.join(map(str, s['numbers']))} ({s['exact']})" for s in report[key]))  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape

@@ -154,7 +154,8 @@ def count_sub_keys(key: str, blanks: int, min_length: int) -> int:
         count = key.count(letter)
         total *= count + 1
     # Each blank multiplies the choices by up to 27 (no letter, or one of 26).
-    return total * 27**blanks
+    per_blank: int = 27**blanks
+    return total * per_blank
 
 
 def strategy(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> str:

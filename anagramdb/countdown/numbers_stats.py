@@ -175,22 +175,26 @@ class Stats(NamedTuple):
         worst selections (most and fewest targets reached)."""
         first, last = self.targets
         span = last - first + 1
-        by_large: dict[str, dict[str, object]] = {}
+        totals: dict[str, dict[str, int]] = {}
+        aways: dict[str, dict[str, int]] = {}
         counter: list[int] = []
         mask = self.target_mask()
         for bits in self.reached.values():
             _count_into(counter, bits & mask)
         rows = list(self.rows())
         for row in rows:
-            empty = {"selections": 0, "games": 0, "exact": 0, "away": dict.fromkeys([*map(str, range(1, REACH + 1)), "more"], 0)}
-            group = by_large.setdefault(str(row.large), empty)
-            group["selections"] += 1  # type: ignore[operator]
-            group["games"] += span  # type: ignore[operator]
-            group["exact"] += row.exact  # type: ignore[operator]
-            away = group["away"]
+            large = str(row.large)
+            if large not in totals:
+                totals[large] = {"selections": 0, "games": 0, "exact": 0}
+                aways[large] = dict.fromkeys([*map(str, range(1, REACH + 1)), "more"], 0)
+            group, away = totals[large], aways[large]
+            group["selections"] += 1
+            group["games"] += span
+            group["exact"] += row.exact
             for k, count in enumerate(row.away, 1):
-                away[str(k)] += count  # type: ignore[index]
-            away["more"] += row.more  # type: ignore[index]
+                away[str(k)] += count
+            away["more"] += row.more
+        by_large = {large: {**totals[large], "away": aways[large]} for large in totals}
         per_target = {str(t): _count_at(counter, t - self.window_low) for t in range(first, last + 1)}
         ranked = sorted(rows, key=lambda row: (-row.exact, row.numbers))
         hardest = sorted(per_target.items(), key=lambda item: (item[1], int(item[0])))[:listed]
@@ -235,7 +239,7 @@ def statistics(targets: tuple[int, int] = TARGET_RANGE, jobs: int = 0, progress:
     whatever *jobs* is."""
     first, last = targets
     chosen = selections() if chosen is None else sorted(set(chosen))
-    fives = sorted({five for selection in chosen for five in combinations(selection, 5)})
+    fives: list[Key] = sorted({five for selection in chosen for five in combinations(selection, 5)})
     tasks = [(_phase_a, fives[i : i + CHUNK]) for i in range(0, len(fives), CHUNK)]
     tasks += [(_phase_b, chosen[i : i + CHUNK]) for i in range(0, len(chosen), CHUNK)]
     if not jobs:

@@ -150,8 +150,10 @@ def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
     enough = integer(params, "enough", letters.ENOUGH, 1, MAX_WORDS)
     assert min_length is not None and enough is not None
     record = letters_record(queries.letters(solvers.full, rack, min_length, enough, flag(params, "all")))
-    if len(record["words"]) > MAX_WORDS:  # type: ignore[arg-type]
-        raise ApiError(413, f"the answer has {len(record['words'])} words, more than the {MAX_WORDS} one request returns; ask for longer words")  # type: ignore[arg-type]
+    words = record["words"]
+    assert isinstance(words, list)
+    if len(words) > MAX_WORDS:
+        raise ApiError(413, f"the answer has {len(words)} words, more than the {MAX_WORDS} one request returns; ask for longer words")
     return record
 
 

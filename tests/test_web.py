@@ -88,7 +88,7 @@ GAME = ["numbers", "100", "75", "50", "25", "6", "3", "--target", "952"]
         ("/api/anagrams?letters=listen", ["anagrams", "listen"]),
         ("/api/letters?rack=gyroscope&min=6&all=1", ["letters", "gyroscope", "--min", "6", "--all"]),
         ("/api/letters?rack=cat%3F&enough=5", ["letters", "cat?", "--enough", "5"]),
-        ("/api/phrases?letters=countdown&max-words=2&min-length=4", ["phrases", "countdown", "--max-words", "2", "--min-length", "4"]),
+        ("/api/phrases?letters=countdown&max-words=2&min=4", ["phrases", "countdown", "--max-words", "2", "--min", "4"]),
         ("/api/conundrum?letters=canedanon", ["conundrum", "canedanon"]),
         ("/api/numbers?numbers=25+50+75+100+3+6&target=952&all=1", ["numbers", "25", "50", "75", "100", "3", "6", "--target", "952", "--all"]),
         ("/api/numbers?numbers=100,4,7,1,1,1&target=728&ascii=1", ["numbers", "100", "4", "7", "1", "1", "1", "--target", "728", "--ascii"]),
@@ -417,9 +417,10 @@ def test_practice_numbers_round_shows_the_target_and_the_best_answer(client):
     assert "0 points" in html and 'class="error"' in html
 
 
-def serve_process(*args: str) -> tuple[subprocess.Popen[str], str]:
+def serve_process(*args: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
     """``anagramdb serve --port 0 ARGS`` in a child process, and the URL it prints."""
-    process = subprocess.Popen([sys.executable, "-m", "anagramdb", "serve", "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    command = [sys.executable, "-m", "anagramdb", "serve", "--port", "0", *args]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     assert process.stdout is not None
     line = process.stdout.readline()
     assert line.startswith("anagramdb: serving http://"), line + process.stderr.read()
@@ -460,6 +461,23 @@ def test_the_parent_reports_lost_workers_and_fails_when_none_are_left():
             process.kill()
     assert process.returncode == 1
     assert err.count("anagramdb: warning: worker") == 2 and "1 left" in err and "0 left" in err and "Traceback" not in err
+
+
+def test_open_shows_the_page_in_the_browser(tmp_path):
+    opened = tmp_path / "opened"
+    # webbrowser runs $BROWSER with the URL in place of %s.
+    browser = f"{sys.executable} -c 'import sys, pathlib; pathlib.Path(sys.argv[1]).write_text(sys.argv[2])' {opened} %s"
+    process, url = serve_process("--open", "--host", "0.0.0.0", "--quiet", env={**os.environ, "BROWSER": browser})
+    try:
+        for _ in range(6000):
+            if opened.exists() and opened.read_text():
+                break
+            time.sleep(0.01)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=60)
+    assert url.startswith("http://0.0.0.0:")
+    assert opened.read_text() == url.replace("0.0.0.0", "127.0.0.1")  # a wildcard address is not one to browse to
 
 
 def test_serve_warns_when_reachable_by_others_and_quiet_silences_the_log():

@@ -81,6 +81,17 @@ class AnagramDBWarning(UserWarning):
     """Something was worked around: e.g. an index kept in memory because it could not be saved."""
 
 
+SHOWN = 40  # characters of a user's text quoted in a message
+
+
+def quoted(text: str, limit: int = SHOWN) -> str:
+    """*text* quoted for a message, cut to *limit* characters: a 100,000-letter query
+    must not become a 100,000-character error line."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text) - limit:,} more characters)"
+
+
 def describe_os_error(exc: OSError) -> str:
     """The short reason of an OSError: 'No space left on device', 'Permission denied'."""
     return exc.strerror or exc.__class__.__name__

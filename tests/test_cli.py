@@ -81,7 +81,7 @@ def test_conundrum_commands():
 
 
 def test_phrases_and_draw_commands():
-    result = invoke("phrases", "count down", "--max-words", "2", "--min-length", "4", "--json")
+    result = invoke("phrases", "count down", "--max-words", "2", "--min", "4", "--json")
     record = json.loads(result.stdout)
     assert ["count", "down"] in record["phrases"] and record["count"] == len(record["phrases"])
     assert json.loads(invoke("draw", "letters", "--seed", "3", "--json").stdout)["letters"] == "NEOBITDLN"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,9 +22,9 @@ from anagramdb.cli.console import quick
 from .conftest import SAMPLE_WORDS, make_dictionary
 
 
-def capture(function, args: list[str]) -> tuple[int | None, str, str]:
+def capture(function, args: list[str], stdin: str = "stone\n25 50 75 100 3 6 target 952\n") -> tuple[int | None, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), mock.patch("sys.stdin", io.StringIO(stdin)):
         code = function(list(args))
     return code, out.getvalue(), err.getvalue()
 

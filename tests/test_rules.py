@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from anagramdb.cli.app import app
@@ -174,3 +177,16 @@ def test_check_command_batch(dictionaries):
     for args in (["check", "COUNTDOWN"], ["check", "-", "count"]):
         result = runner.invoke(app, ["--dict", chosen.path, *args])
         assert result.exit_code == 2 and "give RACK WORD" in result.stderr
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet="abcdeXYZ?", min_size=1, max_size=12), st.text(alphabet="abcdexyz", min_size=1, max_size=10))
+def test_missing_letters_match_a_counting_model(dictionaries, rack, word):
+    if not rack.replace("?", ""):
+        rack += "a"
+    result = check_word(dictionaries[0], rack, word)
+    have, need = Counter(rack.lower().replace("?", "")), Counter(word)
+    short = {letter: (count, have[letter]) for letter, count in need.items() if count > have[letter]}
+    assert {item.letter: (item.needs, item.has) for item in result.missing} == short
+    assert result.in_rack == (sum(n - h for n, h in short.values()) <= rack.count("?"))
+    assert result.score == (word_score(len(word)) if result.valid else 0)

@@ -88,7 +88,7 @@ GAME = ["numbers", "100", "75", "50", "25", "6", "3", "--target", "952"]
         ("/api/anagrams?letters=listen", ["anagrams", "listen"]),
         ("/api/letters?rack=gyroscope&min=6&all=1", ["letters", "gyroscope", "--min", "6", "--all"]),
         ("/api/letters?rack=cat%3F&enough=5", ["letters", "cat?", "--enough", "5"]),
-        ("/api/phrases?letters=countdown&max-words=2&min-length=4", ["phrases", "countdown", "--max-words", "2", "--min-length", "4"]),
+        ("/api/phrases?letters=countdown&max-words=2&min=4", ["phrases", "countdown", "--max-words", "2", "--min", "4"]),
         ("/api/conundrum?letters=canedanon", ["conundrum", "canedanon"]),
         ("/api/numbers?numbers=25+50+75+100+3+6&target=952&all=1", ["numbers", "25", "50", "75", "100", "3", "6", "--target", "952", "--all"]),
         ("/api/numbers?numbers=100,4,7,1,1,1&target=728&ascii=1", ["numbers", "100", "4", "7", "1", "1", "1", "--target", "728", "--ascii"]),

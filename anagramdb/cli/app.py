@@ -15,10 +15,10 @@ import typer.main
 
 from .. import __version__
 from ..dictionary import ENVIRONMENT_VARIABLE
-from . import check_command, dictionary_commands, play_command, round_commands, serve_command  # noqa: F401 - they register the commands
+from . import check_command, dictionary_commands, numbers_command, play_command, round_commands, serve_command  # noqa: F401 - they register the commands
 from .common import command_settings, commands, groups, state
 from .grammar import DICT_OPTION, DICT_SHORT, hoist
-from .program import Program
+from .program import Group, Program
 
 
 class _Argument(typer.core.TyperArgument):
@@ -68,7 +68,7 @@ def make_app(only: str | None = None) -> typer.Typer:
         name="anagramdb",
         cls=Program,
         help="Anagram dictionary engine and Countdown solver.",
-        add_completion=False,
+        add_completion=True,
         no_args_is_help=True,
         rich_markup_mode=None,
         pretty_exceptions_enable=False,
@@ -80,7 +80,7 @@ def make_app(only: str | None = None) -> typer.Typer:
             new.command(name, context_settings=command_settings.get(name))(function)
     for name, build in groups.items():
         if only is None or name == only:
-            new.add_typer(build(), name=name)
+            new.add_typer(build(), name=name, cls=Group)
     return new
 
 

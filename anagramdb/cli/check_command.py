@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from ..dictionary import DEFAULT_NAME
+from ..errors import quoted
 from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, reported, state, usage_error
 
 
@@ -62,7 +63,7 @@ def check(
         def answer(line: str) -> WordCheck:
             parts = line.split()
             if len(parts) != 2:
-                raise InvalidRackError(f"each line is a rack and a word, such as 'GYROSCOPE scooper', not {line!r}")
+                raise InvalidRackError(f"each line is a rack and a word, such as 'GYROSCOPE scooper', not {quoted(line)}")
             found = check_word(dictionary, parts[0], parts[1], packaged, name)
             invalid.append(not found.valid)
             return found

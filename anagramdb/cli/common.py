@@ -12,12 +12,23 @@ import typer
 from ..dictionary import Dictionary
 from ..errors import AnagramDBError, AnagramDBWarning
 from . import messages
+from .grammar import SHORT_FLAGS
 from .render import to_json
 
 state: dict[str, str | None] = {"dict": None}
 commands: dict[str, Callable[..., None]] = {}
 groups: dict[str, Callable[[], typer.Typer]] = {}
-JSON_OPTION = typer.Option("--json", help="Print JSON.")
+JSON_OPTION = typer.Option("--json", help="Print JSON (JSON Lines in batch mode, one object a line).")
+
+
+def option(name: str, *more: str, **settings: Any) -> Any:
+    """typer.Option *name* with the grammar's short flag for it (grammar.SHORT_FLAGS):
+    ``option("--seed", help="...")`` is ``typer.Option("--seed", "-s", help="...")``."""
+    short = SHORT_FLAGS.get(name)
+    return typer.Option(name, *more, *([short] if short and short not in more else []), **settings)
+
+
+SEED_OPTION = option("--seed", help="Seed: the same seed gives the same result.")
 
 
 command_settings: dict[str, dict[str, Any]] = {}

@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from ..web.defaults import DEFAULT_HOST, DEFAULT_PORT, MAX_WORKERS
-from .common import command, reported, state
+from .common import JSON_OPTION, command, emit_json, reported, state
 
 
 @command
@@ -16,13 +16,17 @@ def serve(
     workers: Annotated[int, typer.Option(min=1, max=MAX_WORKERS, help="Processes serving the one socket (pre-forked).")] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", help="No access log on stderr.")] = False,
     cors: Annotated[str | None, typer.Option(metavar="ORIGIN", help="Let pages from this origin call the API, e.g. http://example.org.")] = None,
+    as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Serve a page that solves as you type, and a JSON API under /api/ (Ctrl-C stops it)."""
     from ..web.server import Options, is_loopback
     from ..web.workers import serve as run
 
     def ready(url: str) -> None:
-        typer.echo(f"anagramdb: serving {url} ({workers} worker{'s' * (workers > 1)}; Ctrl-C to stop)")
+        if as_json:
+            emit_json({"url": url, "workers": workers})
+        else:
+            typer.echo(f"anagramdb: serving {url} ({workers} worker{'s' * (workers > 1)}; Ctrl-C to stop)")
         if not is_loopback(host):
             typer.echo(f"anagramdb: warning: listening on {host}: anyone who can reach this machine can use the server", err=True)
         if open_browser:

@@ -1,5 +1,6 @@
 """``anagramdb numbers stats``: formatting of the exhaustive statistics."""
 
+import os
 import sys
 
 import typer
@@ -13,21 +14,32 @@ def _progress(done: int, total: int) -> None:
 
 
 def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool) -> None:
-    """Compute the statistics, write the CSV if asked, and print JSON or a report."""
+    """Compute the statistics, write the CSV if asked, and print JSON or a report. The
+    CSV's temporary file is created before the work starts, so an unwritable path is
+    refused at once, and the CSV appears (atomically) only when complete."""
+    from contextlib import ExitStack
+
     from ..atomic import atomic_writer
     from ..countdown.numbers_stats import REACH, parse_targets, statistics
+    from ..errors import StorageError
 
+    chosen = parse_targets(targets)
     tty = sys.stderr.isatty()
-    try:
-        stats = statistics(parse_targets(targets), jobs, _progress if tty else None)
-    finally:
-        if tty:
-            sys.stderr.write("\r\x1b[K")
-    if csv_path:
-        header = ["numbers", "large", "exact", *[f"away_{k}" for k in range(1, REACH + 1)], "more"]
-        lines = [",".join(header)]
-        lines += [",".join([" ".join(map(str, row.numbers)), str(row.large), str(row.exact), *map(str, row.away), str(row.more)]) for row in stats.rows()]
-        with atomic_writer(csv_path) as handle:
+    with ExitStack() as stack:
+        handle = None
+        if csv_path:
+            if os.path.isdir(csv_path):
+                raise StorageError(f"cannot write {csv_path}: it is a directory")
+            handle = stack.enter_context(atomic_writer(csv_path))
+        try:
+            stats = statistics(chosen, jobs, _progress if tty else None)
+        finally:
+            if tty:
+                sys.stderr.write("\r\x1b[K")
+        if handle is not None:
+            header = ["numbers", "large", "exact", *[f"away_{k}" for k in range(1, REACH + 1)], "more"]
+            lines = [",".join(header)]
+            lines += [",".join([" ".join(map(str, row.numbers)), str(row.large), str(row.exact), *map(str, row.away), str(row.more)]) for row in stats.rows()]
             handle.write(("\n".join(lines) + "\n").encode())
     report = stats.to_dict()
     if as_json:

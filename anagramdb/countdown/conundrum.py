@@ -28,6 +28,7 @@ from ..wordlist import offensive_words
 from .phrases import phrases
 
 ANSWER_LENGTH = 9
+SOURCE = "common"  # the packaged dictionary that answers and clue words come from
 GIVEAWAY_RUN = 4
 MIN_CLUE_WORD = 3
 OFFENSIVE_RUN = 4

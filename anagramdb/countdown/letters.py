@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 
 from ..dictionary import Block, Dictionary
-from ..errors import InvalidArgumentError, InvalidRackError
+from ..errors import InvalidArgumentError, InvalidRackError, quoted
 from ..keys import bad_characters, describe, is_word, word_key
 
 # Annotations only; re and collections are imported where the rare paths need them, so a
@@ -106,7 +106,7 @@ def parse_rack(rack: str) -> tuple[str, int]:
     if not rack.strip():
         raise InvalidRackError("empty rack: give letters such as GYROSCOPE, with ? for a blank")
     if letters and not is_word(letters):
-        raise InvalidRackError(f"rack {rack!r} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}")
+        raise InvalidRackError(f"rack {quoted(rack)} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}")
     return word_key(letters) if letters else "", blanks
 
 

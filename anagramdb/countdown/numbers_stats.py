@@ -23,13 +23,14 @@ import os
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from ..errors import InvalidNumbersError
+from ..errors import InvalidNumbersError, quoted
 from .numbers import LARGE_TILES, SHOW_TILES, TARGET_RANGE, Key, combine_into, splits, sub_keys, values_of
 
 REACH = 10
 CHUNK = 64
+MAX_TARGET = 10_000  # the window's bitsets and the per-target counts grow with the range
 
 Progress = Callable[[int, int], None]
 
@@ -223,14 +224,12 @@ def _count_at(counter: list[int], position: int) -> int:
 
 
 def parse_targets(text: str) -> tuple[int, int]:
-    """``"101-999"`` -> (101, 999); a single number is a range of one."""
+    """``"101-999"`` -> (101, 999); a single number is a range of one; within 1-MAX_TARGET."""
     parts = text.split("-")
-    try:
-        first, last = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (0, -1)
-    except ValueError:
-        first, last = 0, -1
-    if len(parts) > 2 or not 1 <= first <= last:
-        raise InvalidNumbersError(f"targets must be a range like 101-999 of positive whole numbers, not {text!r}")
+    digits = all(part.isascii() and part.isdigit() for part in parts)
+    first, last = (int(parts[0]), int(parts[-1])) if digits and len(parts) <= 2 else (0, -1)
+    if not 1 <= first <= last <= MAX_TARGET:
+        raise InvalidNumbersError(f"targets must be a range like 101-999 within 1-{MAX_TARGET}, not {quoted(text)}")
     return first, last
 
 
@@ -252,10 +251,36 @@ def statistics(targets: tuple[int, int] = TARGET_RANGE, jobs: int = 0, progress:
     else:
         import multiprocessing
 
-        with multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
+        with _workers(multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"), jobs) as pool:
             done = _merge(reached, pool.imap_unordered(_run, [(work, (part, first, last)) for work, part in tasks]), len(tasks), progress)
     assert done == len(tasks)
     return Stats(targets, reached, _Window(first, last).low)
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool (no traceback per worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _workers(context: Any, jobs: int) -> Any:
+    """A pool whose workers ignore Ctrl-C from birth. SIGINT is blocked (held, not lost)
+    while they are forked: a worker interrupted before its initializer ran could die
+    holding the task queue's lock, and the pool would then hang when stopped. The parent
+    receives a Ctrl-C pressed meanwhile as soon as the pool exists."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        return context.Pool(jobs, _quiet_worker)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return context.Pool(jobs, _quiet_worker)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _run(task: tuple[Callable[[tuple[list[Key], int, int]], dict[Key, int]], tuple[list[Key], int, int]]) -> dict[Key, int]:

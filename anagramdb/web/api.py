@@ -5,7 +5,7 @@ Endpoints and their parameters (named as the CLI's options, without the dashes):
     /api/              the endpoints and their parameters
     /api/anagrams      letters
     /api/letters       rack [min] [enough] [all]    (rack: up to MAX_RACK, MAX_BLANKS blanks)
-    /api/phrases       letters [max-words] [min-length] [limit]
+    /api/phrases       letters [max-words] [min] [limit]
     /api/conundrum     letters                   (solve)
                        generate [count] [seed]   (make new ones: a list of records)
     /api/numbers       numbers target [all] [ascii] [strict]   (numbers: "25 50 75 100 3 6")
@@ -160,7 +160,7 @@ def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
 def api_phrases(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
     text = one(params, "letters")
     max_words = integer(params, "max-words", phrases.MAX_WORDS, 1, phrases.MAX_LETTERS)
-    min_length = integer(params, "min-length", phrases.MIN_LENGTH, 1, phrases.MAX_LETTERS)
+    min_length = integer(params, "min", phrases.MIN_LENGTH, 1, phrases.MAX_LETTERS)
     limit = integer(params, "limit", phrases.LIMIT, 0, MAX_LIMIT)
     assert max_words is not None and min_length is not None
     found = phrases.phrases(solvers.full, text, max_words, min_length, limit or MAX_LIMIT, deadline=monotonic() + SEARCH_SECONDS)
@@ -222,7 +222,7 @@ Endpoint = Callable[[Solvers, Params, list[str]], JSONValue]
 ENDPOINTS: dict[str, tuple[Endpoint, tuple[str, ...]]] = {
     "anagrams": (api_anagrams, ("letters",)),
     "letters": (api_letters, ("rack", "min", "enough", "all")),
-    "phrases": (api_phrases, ("letters", "max-words", "min-length", "limit")),
+    "phrases": (api_phrases, ("letters", "max-words", "min", "limit")),
     "conundrum": (api_conundrum, ("letters", "generate", "count", "seed")),
     "numbers": (api_numbers, ("numbers", "target", "all", "ascii", "strict", "check")),
     "check": (api_check, ("rack", "word", "numbers", "target", "check")),

@@ -93,7 +93,7 @@ def test_bare_command_and_group_print_their_help():
 def test_arguments_are_described_in_help():
     result = invoke("letters", "--help")
     assert "RACK  The rack, e.g. GYROSCOPE" in result.stdout
-    for path, command in every_command():
+    for path, _command in every_command():
         text = invoke(*path, "--help").stdout
         assert "Positional arguments" not in text and text.count("Arguments:") <= 1, path
         if path and path[0] in BATCH:

@@ -35,3 +35,27 @@ def test_importing_loads_only_the_reader():
     code = "import sys, anagramdb, anagramdb.countdown; print(sorted(m for m in sys.modules if m.startswith('anagramdb')))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert eval(result.stdout) == ["anagramdb", "anagramdb.countdown", "anagramdb.dictionary", "anagramdb.errors", "anagramdb.index", "anagramdb.keys"]
+
+
+NAMEDTUPLE_API = {"_make", "_replace", "_asdict", "_fields"}  # public, underscored to leave field names free
+
+
+def test_tests_and_benchmarks_use_no_private_names():
+    """Tests and benchmarks go through the public surface (what an embedder can use)."""
+    import ast
+
+    root = API_DOC.parent.parent
+    found = []
+    for path in sorted([*root.glob("tests/*.py"), *root.glob("benchmarks/*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports = [alias for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        modules = {alias.asname or alias.name for alias in imports if alias.name.startswith("anagramdb")}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("anagramdb"):
+                found += [f"{path.name}:{node.lineno}: {alias.name}" for alias in node.names if alias.name.startswith("_") and not alias.name.startswith("__")]
+                modules |= {alias.asname or alias.name for alias in node.names}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") and node.attr not in NAMEDTUPLE_API:
+                if isinstance(node.value, ast.Name) and node.value.id in modules:
+                    found.append(f"{path.name}:{node.lineno}: {node.value.id}.{node.attr}")
+    assert found == []

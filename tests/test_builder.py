@@ -135,3 +135,19 @@ def test_bad_input_leaves_previous_files_untouched(tmp_path):
     with pytest.raises(AnagramDBError, match="line 2"):
         builder.build([str(tmp_path / "bad.txt")], output)
     assert sorted_lines(output) == ["keep"]
+
+
+def test_a_multi_pass_merge_is_reached_every_time(tmp_path, monkeypatch):
+    """Not left to hypothesis: many more spilled runs than MAX_FAN_IN squared, so the
+    merge takes at least two passes of intermediate files before the last one."""
+    rng = random.Random(11)
+    words = sorted({"".join(rng.choice("abcdefgh") for _ in range(rng.randint(1, 7))) for _ in range(600)})
+    rng.shuffle(words)
+    source = write_list(tmp_path / "in.txt", words)
+    monkeypatch.setattr(builder, "run_capacity", lambda memory: 400)  # about 5 entries a run
+    monkeypatch.setattr(builder, "MAX_FAN_IN", 3)
+    report = builder.build([source], str(tmp_path / "out.txt"))
+    assert report.runs > 3 * 3 * 3
+    assert sorted_lines(str(tmp_path / "out.txt")) == sorted(words, key=lambda w: (word_key(w), w))
+    assert report.kept == len(words) and check_index(str(tmp_path / "out.txt")) == []
+    assert [name for name in os.listdir(tmp_path) if name.startswith(".")] == []

@@ -173,12 +173,20 @@ def test_import_uses_the_standard_library_only():
     assert out.strip() == "[]"
 
 
-def test_rich_is_not_imported_on_the_lookup_path():
-    code = (
-        "import sys\nfrom anagramdb.cli.app import run\nsys.argv = ['anagramdb', 'anagrams', 'listen']\n"
-        "try:\n    run()\nexcept SystemExit:\n    pass\nprint('rich' in sys.modules, 'json' in sys.modules)"
-    )
-    assert run_python(code).split()[-2:] == ["False", "False"]
+def test_rich_is_not_imported_on_the_lookup_path(tmp_path):
+    """rich is not a dependency, but an environment may have it: a stand-in 'rich' on the
+    path records whether a lookup, on the quick path or through typer, imports it."""
+    (tmp_path / "rich").mkdir()
+    (tmp_path / "rich" / "__init__.py").write_text("import sys\nsys.stderr.write('RICH IMPORTED\\n')\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    for entry in ("from anagramdb.cli.console import main", "from anagramdb.cli.app import run as main"):
+        code = f"import sys\n{entry}\nsys.argv = ['anagramdb', 'anagrams', 'listen']\n"
+        code += "try:\n    main()\nexcept SystemExit:\n    pass\nprint('json' in sys.modules)"
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        assert "listen" in result.stdout and result.stdout.split()[-1] == "False"
+        assert "RICH IMPORTED" not in result.stderr, entry
+    probe = subprocess.run([sys.executable, "-c", "import rich"], capture_output=True, text=True, env=env, check=True)
+    assert "RICH IMPORTED" in probe.stderr  # the stand-in would have been seen
 
 
 def console_script() -> str:

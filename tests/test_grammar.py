@@ -93,6 +93,11 @@ def test_bare_command_and_group_print_their_help():
 def test_arguments_are_described_in_help():
     result = invoke("letters", "--help")
     assert "RACK  The rack, e.g. GYROSCOPE" in result.stdout
+    for path, _command in every_command():
+        text = invoke(*path, "--help").stdout
+        assert "Positional arguments" not in text and text.count("Arguments:") <= 1, path
+        if path and path[0] in BATCH:
+            assert "- reads" in " ".join(text.split()), f"{path}: help does not describe batch mode"
 
 
 # The query commands: a good line, an empty result and a bad line each, in batch mode.
@@ -239,3 +244,24 @@ def test_completion_protocol_answers():
     env = {**os.environ, "COMP_WORDS": "anagramdb let", "COMP_CWORD": "1", "_ANAGRAMDB_COMPLETE": "complete_bash"}
     result = subprocess.run([sys.executable, "-m", "anagramdb"], env=env, capture_output=True, text=True)
     assert result.stdout.split() == ["letters"]
+
+
+def every_command():
+    import typer.main
+
+    def walk(command, path):
+        yield path, command
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, [*path, name])
+
+    return list(walk(typer.main.get_command(app), []))
+
+
+def test_the_same_option_has_the_same_short_flag_everywhere():
+    from anagramdb.cli.grammar import SHORT_FLAGS
+
+    for path, command in every_command():
+        for param in command.params:
+            for name in param.opts:
+                if name in SHORT_FLAGS:
+                    assert SHORT_FLAGS[name] in param.opts, f"anagramdb {' '.join(path)} {name} lacks {SHORT_FLAGS[name]}"

@@ -126,3 +126,73 @@ def test_words_within_both_strategies(tmp_path):
     with Dictionary(path) as dictionary:
         by_lookup = words_within(dictionary, "ackst", 2, method="lookup")
         assert words_within(dictionary, "ackst", 2, method="scan") == by_lookup == {"at": ["at"], "act": ["act", "cat"], "ackt": ["tack"], "ackst": ["stack"]}
+
+
+# ---- the packaged dictionary against the brute-force model ---------------------------------
+
+
+@pytest.fixture(scope="module")
+def packaged_words():
+    """(word, key) for every word of the default packaged dictionary, read once."""
+    with Dictionary() as dictionary:
+        return [(word, word_key(word)) for word in dictionary]
+
+
+def packaged_model(words: list[tuple[str, str]], rack: str, min_length: int = 3) -> list[tuple[str, int]]:
+    """brute_force() over the packaged dictionary, with a cheap set test first."""
+    have = Counter(word_key(rack.replace("?", "")))
+    letters, blanks = set(have), rack.count("?")
+    found = []
+    for word, key in words:
+        if len(key) >= min_length and len(key) <= len(rack) and len(set(key) - letters) <= blanks:
+            if sum(max(0, n - have[c]) for c, n in Counter(key).items()) <= blanks:
+                found.append((word, len(key)))
+    return sorted(found, key=lambda item: (-item[1], item[0]))
+
+
+# Drawn racks (any nine letters), a rack of repeats, one and two blanks, only blanks.
+PACKAGED_RACKS = ["gyroscope", "retaining", "aeinrstxx", "ssssseeee", "qaeilnrt?", "countd??n", "???"]
+
+
+@pytest.mark.parametrize("rack", PACKAGED_RACKS)
+def test_the_packaged_dictionary_matches_the_model(packaged_words, rack):
+    model = packaged_model(packaged_words, rack)
+    with Dictionary() as dictionary:
+        for method in ("lookup", "scan"):
+            everything = solve_letters(dictionary, rack, all=True, method=method)
+            assert [(w.word, w.length) for w in everything] == model, method
+            cut = solve_letters(dictionary, rack, method=method)
+            assert [(w.word, w.length) for w in cut] == expected_cut(model, 10), method
+            assert [(w.word, w.length) for w in solve_letters(dictionary, rack, enough=1, method=method)] == expected_cut(model, 1)
+    if rack in ("gyroscope", "retaining", "qaeilnrt?", "countd??n"):
+        # The cut really cuts, and 'all' reaches the shortest words: both are exercised.
+        assert len(expected_cut(model, 10)) < len(model) and model[-1][1] == 3
+
+
+def test_the_cut_keeps_whole_lengths(packaged_words):
+    """ "retaining": the cut stops after the length at which there are ten words, never
+    inside a length, and never skips a length on the way down."""
+    with Dictionary() as dictionary:
+        found = solve_letters(dictionary, "retaining")
+    lengths = [w.length for w in found]
+    assert lengths == sorted(lengths, reverse=True)
+    assert len(found) >= 10 and sum(1 for n in lengths if n > lengths[-1]) < 10
+    model = packaged_model(packaged_words, "retaining")
+    assert {n for _, n in model if n >= lengths[-1]} == set(lengths)
+    assert found[0].score == (18 if found[0].length == 9 else found[0].length)
+
+
+def test_min_length_is_a_floor(sample_dictionary):
+    with Dictionary(sample_dictionary) as dictionary:
+        for min_length in (1, 2, 4, 6):
+            found = solve_letters(dictionary, "silentxyz", min_length=min_length, all=True)
+            assert found and min(w.length for w in found) >= min_length
+            model = brute_force(list(dictionary), "silentxyz", min_length)
+            assert [(w.word, w.length) for w in found] == model
+
+
+def test_to_dict_is_exact():
+    from anagramdb.countdown.letters import LettersWord
+
+    assert LettersWord("notes", 5, 5).to_dict() == {"word": "notes", "length": 5, "score": 5}
+    assert LettersWord("notes", 5, 5, ("e",)).to_dict() == {"word": "notes", "length": 5, "score": 5, "blanks": ["e"]}

@@ -9,6 +9,7 @@ line (exit 2 for bad input, 1 for a problem with files), warnings one
 import sys
 from typing import Annotated, Any
 
+import click
 import typer
 import typer.core
 import typer.main
@@ -30,8 +31,13 @@ class _Argument(typer.core.TyperArgument):
         self.help = help
 
 
+def _no_second_arguments_section(self: typer.core.TyperCommand, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    """click 8.3+ lists documented arguments itself; typer's own Arguments section does."""
+
+
 # typer.main looks the class up by this name when it makes each argument.
 setattr(typer.main, "TyperArgument", _Argument)  # noqa: B010
+setattr(typer.core.TyperCommand, "format_arguments", _no_second_arguments_section)  # noqa: B010
 
 
 def _version(value: bool) -> None:
@@ -53,7 +59,14 @@ def main(
     ] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:
-    """Anagram dictionary engine and Countdown solver."""
+    """Anagram dictionary engine and Countdown solver.
+
+    Global options (--dict) go before or after the command. A query command given - in
+    place of its query reads one query a line from stdin (batch mode; JSON Lines with
+    --json); an empty result is "QUERY: no words" on stderr and exit 0. Errors are one
+    line on stderr, with exit code 2 for bad input, 1 for files, 130 when interrupted.
+    Each command's --help describes its arguments and options.
+    """
     state["dict"] = dict_path
 
 
@@ -67,7 +80,6 @@ def make_app(only: str | None = None) -> typer.Typer:
     new = typer.Typer(
         name="anagramdb",
         cls=Program,
-        help="Anagram dictionary engine and Countdown solver.",
         add_completion=True,
         no_args_is_help=True,
         rich_markup_mode=None,

@@ -13,7 +13,7 @@ from ..countdown.game import DEFAULT_FORMAT, DEFAULT_LARGE, DEFAULT_OPPONENT, DE
 from ..countdown.opponent import OPPONENTS
 from ..dictionary import DEFAULT_NAME
 from ..errors import InvalidGameError
-from .common import JSON_OPTION, command, emit_json, open_dictionary, reported, state
+from .common import JSON_OPTION, command, emit_json, open_dictionary, option, reported, state
 from .play_terminal import Terminal
 
 FORMAT_HELP = ", ".join(f"{name} ({rounds})" for name, rounds in FORMATS.items())
@@ -169,7 +169,7 @@ def play(
     ] = DEFAULT_FORMAT,
     rounds: Annotated[str | None, typer.Option(help="Custom rounds, e.g. LLNC: L letters, N numbers, C conundrum (overrides --format).")] = None,
     seconds: Annotated[int, typer.Option(min=0, help="Seconds on the clock for each answer (0: no clock).")] = DEFAULT_SECONDS,
-    seed: Annotated[int | None, typer.Option(help="Seed: the same seed and choices replay the same game.")] = None,
+    seed: Annotated[int | None, option("--seed", help="Seed: the same seed and choices replay the same game.")] = None,
     vs: Annotated[str, typer.Option("--vs", help=f"Computer opponent: {', '.join(OPPONENTS)}.")] = DEFAULT_OPPONENT,
     log: Annotated[str | None, typer.Option(metavar="FILE", help="Write the game log to FILE as JSON.")] = None,
     no_history: Annotated[bool, typer.Option("--no-history", help="Do not record the game in the history of best scores.")] = False,

@@ -118,7 +118,7 @@ def phrases(
 
         if letters == "-":
             to_json = (lambda found: phrases_record(*found)) if as_json else None
-            raise typer.Exit(batch(sys.stdin, "letters", answer, lambda found: phrases_text(*found, indent="  "), to_json))
+            raise typer.Exit(batch(sys.stdin, "letters", answer, lambda found: phrases_text(found[0], found[1], "  "), to_json))
         found = answer(letters)
         text = phrases_text(*found)
         if as_json:

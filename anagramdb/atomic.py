@@ -46,7 +46,7 @@ def temp_prefix(name: str) -> str:
 
 def remove_leftovers(directory: str, name: str) -> list[str]:
     """Delete temporary files for *name* left by processes that no longer exist; return them."""
-    removed = []
+    removed: list[str] = []
     start = f".{name}{TEMP_MARK}"
     try:
         entries = os.listdir(directory)

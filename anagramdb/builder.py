@@ -5,22 +5,24 @@ only letters, and TAB sorts before every letter, plain string order on these is 
 (key, word) order. A run is sorted and spilled to a temporary file when it reaches its
 share of the memory budget; the runs are then merged (k-way, at most MAX_FAN_IN files at
 a time) into the dictionary, whose index is collected on the way. The destination is not
-touched until every input has been read and validated.
+touched until every input has been read and validated, and never replaced when it holds
+something other than a dictionary or when no word would be written (BuildRefusedError).
 """
 
 from __future__ import annotations
 
+import errno
 import heapq
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import ExitStack, closing
 from dataclasses import dataclass, field
 
 from .atomic import atomic_writer, checkpoint, remove_leftovers, temp_prefix
-from .errors import AnagramDBError, StorageError, describe_os_error
-from .index import BLOCK_SIZE, IndexBuilder, index_path_for, write_index
-from .keys import word_key
+from .errors import AnagramDBError, BuildRefusedError, StorageError, describe_os_error
+from .index import BLOCK_SIZE, HEADER, MAGIC, IndexBuilder, index_path_for, write_index
+from .keys import fold, is_word, word_key
 from .wordlist import WordFilter, read_words
 
 DEFAULT_MEMORY = 64 * 1024 * 1024
@@ -40,6 +42,7 @@ class BuildReport:
     index_path: str = ""
     lines: int = 0
     kept: int = 0
+    included: int = 0
     duplicates: int = 0
     runs: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
@@ -50,7 +53,8 @@ class BuildReport:
         if self.duplicates:
             parts.append(f"{self.duplicates} duplicates")
         skipped = "; skipped " + ", ".join(parts) if parts else ""
-        return f"read {self.lines} lines: kept {self.kept} words{skipped}"
+        included = f" ({self.included} words from include lists)" if self.included else ""
+        return f"read {self.lines} lines: kept {self.kept} words{included}{skipped}"
 
 
 def run_capacity(memory: int) -> int:
@@ -125,9 +129,57 @@ def _remove_quietly(path: str) -> None:
         pass
 
 
+def not_a_dictionary(path: str) -> str | None:
+    """None when *path* holds an anagramdb dictionary: an empty file, one whose index beside
+    it was written for exactly this file (magic, size and mtime match), or failing that one
+    whose every line passes the format's checks; else the first problem ("line 1: ...").
+    Cost: at most one pass, stopping at the first problem."""
+    try:
+        status = os.stat(path)
+        if not status.st_size:
+            return None
+        with open(index_path_for(path), "rb") as handle:
+            head = handle.read(HEADER.size)
+        if len(head) == HEADER.size:
+            magic, _, _, size, mtime_ns, *_ = HEADER.unpack(head)
+            if magic == MAGIC and size == status.st_size and mtime_ns == status.st_mtime_ns:
+                return None
+    except OSError:
+        pass
+    problems: list[str] = []
+    checker = IndexBuilder(path, problems=problems)
+    try:
+        with open(path, "rb") as handle:
+            for raw in handle:
+                checker.add_line(raw)
+                if problems:
+                    return problems[0].removeprefix(f"{path}: ")
+    except OSError as exc:
+        raise StorageError(f"cannot read {path}: {describe_os_error(exc)}") from exc
+    return None
+
+
+def require_replaceable(output: str) -> None:
+    """Raise BuildRefusedError when *output* exists and is not a dictionary (not_a_dictionary),
+    so that a build never replaces a file of the user's own."""
+    import stat
+
+    try:
+        status = os.stat(output)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StorageError(f"cannot write {output}: {describe_os_error(exc)}") from exc
+    if stat.S_ISDIR(status.st_mode):
+        raise StorageError(f"cannot write {output}: {os.strerror(errno.EISDIR)}")
+    problem = "not a regular file" if not stat.S_ISREG(status.st_mode) else not_a_dictionary(output)
+    if problem:
+        raise BuildRefusedError(f"{output} exists and is not an anagramdb dictionary ({problem}), so it is not replaced; choose a new output file")
+
+
 def build(
-    sources: list[str],
-    output: str,
+    sources: Iterable[str | os.PathLike[str]],
+    output: str | os.PathLike[str],
     *,
     fmt: str = "auto",
     encoding: str = "utf-8",
@@ -135,25 +187,44 @@ def build(
     memory: int = DEFAULT_MEMORY,
     block_size: int = BLOCK_SIZE,
     progress: Progress | None = None,
+    exclude: Collection[str] = frozenset(),
+    include: Sequence[str | os.PathLike[str]] = (),
+    force: bool = False,
 ) -> BuildReport:
     """Build the dictionary *output* (and its index) from word lists.
 
-    Peak memory stays near *memory* however large the input (external merge sort). Both
-    files are replaced atomically; on any error neither is touched.
+    Words of *sources* pass *word_filter*, and are dropped when their folded form is in
+    *exclude*; every word of the *include* lists is added, whatever the filter and
+    *exclude* say. Peak memory stays near *memory* however large the input (external
+    merge sort). Both files are replaced atomically; on any error neither is touched.
+    Raises BuildRefusedError, before reading anything, when *output* exists and is not a
+    dictionary (unless *force*), and after reading when no word would be written.
     """
+    sources = [os.fspath(path) for path in sources]
+    include = [os.fspath(path) for path in include]
+    output = os.fspath(output)
     word_filter = word_filter or WordFilter()
     capacity = run_capacity(memory)
     report = BuildReport(output=output, index_path=index_path_for(output))
     directory = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(directory):
         raise StorageError(f"cannot write {output}: directory {directory} does not exist")
+    if not force:
+        require_replaceable(output)
     remove_leftovers(directory, RUN_NAME)
     with ExitStack() as stack:
         runs = _Runs(stack, directory, capacity)
-        for path in sources:
-            for _line_no, word in read_words(path, fmt, encoding):
+        for path, included in [(path, False) for path in sources] + [(path, True) for path in include]:
+            # Closed here, not when collected: an error mid-file must not leave the file open.
+            for _line_no, word in stack.enter_context(closing(read_words(path, fmt, encoding))):
                 report.lines += 1
-                reason = word_filter.reason_to_skip(word)
+                if included:
+                    reason = None if is_word(word) else "not letters"
+                    report.included += reason is None
+                else:
+                    reason = word_filter.reason_to_skip(word)
+                    if reason is None and exclude and fold(word) in exclude:
+                        reason = "excluded"
                 if reason is None:
                     runs.add(f"{word_key(word)}\t{word}")
                 else:
@@ -175,7 +246,10 @@ def build(
                 index.add_line(raw)
                 if progress is not None and index.words % 65536 == 0:
                     progress("writing", index.words, entries)
-        report.kept = index.words
+            report.kept = index.words
+            if not report.kept:
+                # Raised inside the atomic writer, so the output is left as it was.
+                raise BuildRefusedError(f"no words to write to {output} ({report.summary()}); nothing was written")
     try:
         mtime_ns = os.stat(output).st_mtime_ns
     except OSError as exc:

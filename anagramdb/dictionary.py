@@ -20,14 +20,15 @@ import mmap
 import os
 from _thread import allocate_lock
 
-from .errors import DictionaryFormatError, IndexCorruptError, StorageError, describe_os_error
-from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_regular_file
+from .errors import DictionaryFormatError, IndexCorruptError, InvalidArgumentError, StorageError, describe_os_error
+from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_block_size, require_regular_file, unclosed_guard
 from .keys import letters_key, word_key
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
+    import weakref
     from collections.abc import Callable, Iterable, Iterator
 
 DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
@@ -47,14 +48,16 @@ RELEASE_PAGES: int | None = getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap
 CACHE_BLOCKS = 2048
 
 
-def resolve_path(spec: str | None = None) -> str:
+def resolve_path(spec: str | os.PathLike[str] | None = None) -> str:
     """The dictionary file meant by *spec*: a path, a packaged name, or None for the default.
 
     None falls back to the ANAGRAMDB_DICT environment variable, then to the packaged
     ``full`` dictionary. A name in PACKAGED ("full", "common", "huge") always means the
     packaged file, whatever the current directory holds; a local file of that name is
-    reached as a path (``./full``).
+    reached as a path (``./full``), and so is any os.PathLike (``Path("full")``).
     """
+    if isinstance(spec, os.PathLike):
+        return os.fspath(spec)
     if not spec:
         spec = os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME
     if spec in PACKAGED:
@@ -140,9 +143,12 @@ class Dictionary:
             d.anagrams("listen")   # ['enlist', 'inlets', 'listen', 'silent', 'tinsel']
     """
 
-    def __init__(self, path: str | None = None, *, block_size: int = BLOCK_SIZE, cache_blocks: int = CACHE_BLOCKS) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, block_size: int = BLOCK_SIZE, cache_blocks: int = CACHE_BLOCKS) -> None:
         """Open *path* (see resolve_path). *block_size* applies if the index is rebuilt;
         *cache_blocks* bounds the decoded blocks kept between lookups (0 keeps none)."""
+        require_block_size(block_size)
+        if cache_blocks < 0:
+            raise InvalidArgumentError(f"the block cache must hold 0 or more blocks, not {cache_blocks}")
         self.path = resolve_path(path)
         self.index_path = index_path_for(self.path)
         self._map: mmap.mmap | bytes = b""
@@ -152,6 +158,7 @@ class Dictionary:
         self._victim = 0
         self._cache_limit = cache_blocks
         self._cache_lock = allocate_lock()
+        self._guard: weakref.finalize[..., object] | None = None
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
@@ -164,12 +171,17 @@ class Dictionary:
             # Packaged files belong to the installer: never rewritten just to record an mtime.
             packaged = os.path.dirname(os.path.abspath(self.path)) == DATA_DIRECTORY
             self._index = open_index(self.path, fd, status, block_size, packaged=packaged)
-        except BaseException:
+        except BaseException as exc:
             self.close()
+            if isinstance(exc, OSError):
+                raise StorageError(f"cannot open dictionary {self.path}: {describe_os_error(exc)}") from exc
             raise
         finally:
             os.close(fd)
         self.size = status.st_size
+        # Closing the index detaches its own guard, so a dropped Dictionary warns once.
+        closers = (self._index.close, self._map.close) if isinstance(self._map, mmap.mmap) else (self._index.close,)
+        self._guard = unclosed_guard(self, "dictionary", self.path, *closers)
 
     def __enter__(self) -> Dictionary:
         return self
@@ -179,6 +191,9 @@ class Dictionary:
 
     def close(self) -> None:
         """Unmap the dictionary and the index. Idempotent."""
+        if self._guard is not None:
+            self._guard.detach()
+            self._guard = None
         self._cache, self._slots = {}, []
         if self._index is not None:
             self._index.close()
@@ -345,7 +360,7 @@ class Dictionary:
         """The exact anagrams of *letters* in the dictionary (as :meth:`lookup`)."""
         return self.words_with_key(letters_key(letters))
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[str]:
         """Every word, in file order, one block at a time (memory stays flat)."""
         for number in range(self.block_count):
             yield from self.block(number)

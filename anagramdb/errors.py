@@ -25,6 +25,24 @@ class InvalidNumbersError(AnagramDBError, ValueError):
     exit_code = 2
 
 
+class InvalidGameError(AnagramDBError, ValueError):
+    """Game settings or a move break the rules (an unknown round, a pick from an empty pile)."""
+
+    exit_code = 2
+
+
+class InvalidArgumentError(AnagramDBError, ValueError):
+    """An argument is outside its allowed range (a count, a length, a block size)."""
+
+    exit_code = 2
+
+
+class PilesFormatError(AnagramDBError):
+    """A letter piles file breaks its format (``LETTER COUNT`` lines, see docs/FORMAT.md)."""
+
+    exit_code = 2
+
+
 class WordListError(AnagramDBError):
     """A word list given to the builder cannot be read (bad encoding, bad format)."""
 
@@ -33,6 +51,12 @@ class WordListError(AnagramDBError):
 
 class DictionaryFormatError(AnagramDBError):
     """A dictionary file breaks the format: a line out of order or a line that is not a word."""
+
+
+class BuildRefusedError(AnagramDBError):
+    """A build would lose data: it would replace a file that is not a dictionary, or write no words."""
+
+    exit_code = 2
 
 
 class IndexCorruptError(AnagramDBError):
@@ -55,6 +79,17 @@ class TimeLimitError(AnagramDBError):
 
 class AnagramDBWarning(UserWarning):
     """Something was worked around: e.g. an index kept in memory because it could not be saved."""
+
+
+SHOWN = 40  # characters of a user's text quoted in a message
+
+
+def quoted(text: str, limit: int = SHOWN) -> str:
+    """*text* quoted for a message, cut to *limit* characters: a 100,000-letter query
+    must not become a 100,000-character error line."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text) - limit:,} more characters)"
 
 
 def describe_os_error(exc: OSError) -> str:

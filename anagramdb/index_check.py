@@ -3,11 +3,13 @@ dictionary and its index, found without changing anything."""
 
 from __future__ import annotations
 
-from .errors import IndexCorruptError
+import os
+
+from .errors import IndexCorruptError, StorageError
 from .index import BLOCK_SIZE, MAX_PROBLEMS, SUMMARY_STRIDE, index_path_for, read_index, scan_dictionary
 
 
-def check_index(dict_path: str) -> list[str]:
+def check_index(dict_path: str | os.PathLike[str]) -> list[str]:
     """Every problem with a dictionary and its index, without changing anything.
 
     Checks the dictionary's lines (words, order, LF endings), the index header (magic,
@@ -15,11 +17,12 @@ def check_index(dict_path: str) -> list[str]:
     the content, word count), and that every entry's key and offset are those of line
     ``i * block_size``. An empty list means both files are sound.
     """
+    dict_path = os.fspath(dict_path)
     index_path = index_path_for(dict_path)
     problems: list[str] = []
     try:
         index = read_index(index_path)
-    except IndexCorruptError as exc:
+    except (IndexCorruptError, StorageError) as exc:
         index = None
         problems.append(str(exc))
     else:

@@ -7,7 +7,7 @@ the anagrams of a word sit together.
 
 from __future__ import annotations
 
-from .errors import InvalidRackError
+from .errors import InvalidRackError, quoted
 
 
 def fold(text: str) -> str:
@@ -49,8 +49,10 @@ def bad_characters(text: str) -> list[str]:
 
 
 def describe(chars: list[str]) -> str:
-    """Name characters for an error message: printable ones quoted, others by code point."""
-    return ", ".join(repr(c) if c.isprintable() and not c.isspace() else f"U+{ord(c):04X}" for c in chars)
+    """Name characters for an error message: printable ones quoted, others by code point;
+    the first ten, and how many more."""
+    named = ", ".join(repr(c) if c.isprintable() and not c.isspace() else f"U+{ord(c):04X}" for c in chars[:10])
+    return named + (f" and {len(chars) - 10} more" if len(chars) > 10 else "")
 
 
 def letters_key(letters: str, what: str = "letters") -> str:
@@ -63,5 +65,5 @@ def letters_key(letters: str, what: str = "letters") -> str:
     if not folded:
         raise InvalidRackError(f"no {what} given")
     if not folded.isalpha():
-        raise InvalidRackError(f"{what} {letters!r} contain characters that are not letters: {describe(bad_characters(letters))}")
+        raise InvalidRackError(f"{what} {quoted(letters)} contain characters that are not letters: {describe(bad_characters(letters))}")
     return "".join(sorted(folded))

@@ -15,16 +15,19 @@ their magic bytes, whatever their name.
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain, islice
 from typing import BinaryIO
 
-from .errors import StorageError, WordListError, describe_os_error
+from .errors import InvalidArgumentError, StorageError, WordListError, describe_os_error
 from .keys import fold, is_word
 
 FORMATS = ("auto", "plain", "prefix")
+OFFENSIVE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "offensive.txt")
 DETECT_LINES = 1000
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_PREFIX = 9
@@ -42,6 +45,10 @@ class WordFilter:
     max_length: int | None = None
     keep_proper_nouns: bool = False
     ascii_only: bool = False
+
+    def __post_init__(self) -> None:
+        if self.min_length < 1 or (self.max_length is not None and self.max_length < 1):
+            raise InvalidArgumentError(f"word lengths must be at least 1, not {self.min_length} to {self.max_length}")
 
     def reason_to_skip(self, word: str) -> str | None:
         """None when *word* is kept, else the reason it is skipped (a report category)."""
@@ -73,7 +80,7 @@ def open_binary(path: str) -> BinaryIO:
     if start == GZIP_MAGIC:
         import gzip
 
-        return gzip.GzipFile(fileobj=handle, mode="rb")  # type: ignore[return-value]
+        return gzip.GzipFile(fileobj=handle, mode="rb")  # type: ignore[return-value]  # a binary file, which typeshed does not call BinaryIO
     return handle
 
 
@@ -93,7 +100,7 @@ def decoded_lines(handle: BinaryIO, path: str, encoding: str = "utf-8") -> Itera
                 text = raw.decode(encoding)
             except UnicodeDecodeError as exc:
                 bad = f"byte {exc.start + 1} is 0x{raw[exc.start]:02x}"
-                raise WordListError(f"{path}: line {line_no}: not valid {encoding} ({bad}); choose the file's encoding with --encoding") from exc
+                raise WordListError(f"{path}: line {line_no}: not valid {encoding} ({bad}); give the file's encoding if it is not {encoding}") from exc
             if line_no == 1:
                 text = text.lstrip("\ufeff")
             text = text.strip()
@@ -145,10 +152,11 @@ def compress_prefixes(words: Iterable[str]) -> Iterator[str]:
         previous = word
 
 
-def read_words(path: str, fmt: str = "auto", encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+def read_words(path: str | os.PathLike[str], fmt: str = "auto", encoding: str = "utf-8") -> Generator[tuple[int, str], None, None]:
     """(line number, word) for each non-blank line of a word list, prefixes expanded."""
     if fmt not in FORMATS:
         raise WordListError(f"unknown word-list format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    path = os.fspath(path)
     handle = open_binary(path)
     try:
         lines = decoded_lines(handle, path, encoding)
@@ -160,3 +168,16 @@ def read_words(path: str, fmt: str = "auto", encoding: str = "utf-8") -> Iterato
     finally:
         if path != "-":
             handle.close()
+
+
+def read_word_set(path: str | os.PathLike[str], fmt: str = "auto", encoding: str = "utf-8") -> frozenset[str]:
+    """The words of a word list, folded, for matching whole words (exclusion lists, house
+    rules). Text from ``#`` to the end of a line is a comment."""
+    words = (text.split("#", 1)[0].strip() for _, text in read_words(path, fmt, encoding))
+    return frozenset(fold(word) for word in words if word)
+
+
+@functools.lru_cache(maxsize=1)
+def offensive_words() -> frozenset[str]:
+    """The packaged exclusion list of slurs and obscenities (data/offensive.txt), folded."""
+    return read_word_set(OFFENSIVE_FILE, "plain")

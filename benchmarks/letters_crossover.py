@@ -20,14 +20,14 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from anagramdb import Dictionary
-from anagramdb.countdown.letters import _by_lookup, _by_scan, count_sub_keys, parse_rack
+from anagramdb.countdown.letters import count_sub_keys, parse_rack, solve_letters
 
 LETTERS = "aaaaaaaaaaaaaaabbcccddddddeeeeeeeeeeeeeeeeeeeeeffggghhiiiiiiiiiiiiijklllllmmmmnnnnnnnnoooooooooooooppppqrrrrrrrrrsssssssssttttttttttuuuuuvwxyz"
 
 
-def timed(function, *args) -> float:
+def timed(function, *args, **options) -> float:
     start = time.perf_counter()
-    function(*args)
+    function(*args, **options)
     return time.perf_counter() - start
 
 
@@ -47,9 +47,9 @@ def main() -> int:
             key, blanks = parse_rack(rack)
             keys.append(count_sub_keys(key, blanks, 3))
             with Dictionary(args.dict) as dictionary:
-                lookups.append(timed(_by_lookup, dictionary, key, blanks, 3, 10, True))
+                lookups.append(timed(solve_letters, dictionary, rack, 3, all=True, method="lookup"))
             with Dictionary(args.dict) as dictionary:
-                scans.append(timed(_by_scan, dictionary, key, blanks, 3))
+                scans.append(timed(solve_letters, dictionary, rack, 3, all=True, method="scan"))
         lookup, scan, count = statistics.median(lookups), statistics.median(scans), statistics.median(keys)
         print(f"{size:>4} {count:>9.0f} {lookup * 1e3:>10.1f} {scan * 1e3:>9.1f} {lookup * 1e6 / count:>7.2f} {scan * 1e6 / words:>8.2f}")
     return 0

@@ -47,3 +47,24 @@ def contains(rack: str, word: str) -> bool:
 @pytest.fixture
 def sample_dictionary(tmp_path) -> str:
     return make_dictionary(tmp_path, SAMPLE_WORDS)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def packaged_data_untouched():
+    """No test may rewrite the packaged dictionaries or their indexes (the work tree must
+    stay clean after a run): their bytes and mtimes are the same at the end."""
+    from anagramdb.dictionary import DATA_DIRECTORY
+
+    def snapshot() -> dict[str, tuple[int, bytes]]:
+        found = {}
+        for name in sorted(os.listdir(DATA_DIRECTORY)):
+            path = os.path.join(DATA_DIRECTORY, name)
+            with open(path, "rb") as handle:
+                found[name] = (os.stat(path).st_mtime_ns, handle.read())
+        return found
+
+    before = snapshot()
+    yield
+    after = snapshot()
+    changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+    assert not changed, f"the test run changed packaged files: {changed}"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from anagramdb import builder
 from anagramdb.dictionary import Dictionary
-from anagramdb.errors import AnagramDBError, StorageError
+from anagramdb.errors import AnagramDBError, BuildRefusedError, StorageError
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 from anagramdb.wordlist import WordFilter
@@ -43,8 +43,14 @@ def test_build_from_several_lists_and_filters(tmp_path):
     assert report.skipped == {"too long": 1, "not ASCII": 1}
 
 
-def test_output_may_be_an_input(tmp_path):
+def test_output_may_be_an_input_when_it_is_a_dictionary(tmp_path):
     path = write_list(tmp_path / "words.txt", ["b", "a", "c"])
+    with pytest.raises(BuildRefusedError, match="not an anagramdb dictionary"):
+        builder.build([path], path)
+    assert sorted_lines(path) == ["b", "a", "c"]
+    builder.build([path], path, force=True)
+    assert sorted_lines(path) == ["a", "b", "c"]
+    os.unlink(path + ".idx")  # without its index it is still recognised, line by line
     builder.build([path], path)
     assert sorted_lines(path) == ["a", "b", "c"]
 
@@ -60,11 +66,16 @@ def test_external_sort_matches_in_memory_sort(tmp_path_factory, words, fan_in):
     saved = builder.run_capacity, builder.MAX_FAN_IN
     builder.run_capacity = lambda memory: 300  # a few entries a run: many spills
     builder.MAX_FAN_IN = fan_in  # and a multi-pass merge
+    expected = sorted(set(words), key=lambda w: (word_key(w), w))
     try:
+        if not expected:
+            with pytest.raises(BuildRefusedError, match="no words"):
+                builder.build([source], output)
+            assert not os.path.exists(output)
+            return
         report = builder.build([source], output)
     finally:
         builder.run_capacity, builder.MAX_FAN_IN = saved
-    expected = sorted(set(words), key=lambda w: (word_key(w), w))
     assert sorted_lines(output) == expected
     assert report.kept == len(expected)
     assert check_index(output) == []
@@ -124,3 +135,19 @@ def test_bad_input_leaves_previous_files_untouched(tmp_path):
     with pytest.raises(AnagramDBError, match="line 2"):
         builder.build([str(tmp_path / "bad.txt")], output)
     assert sorted_lines(output) == ["keep"]
+
+
+def test_a_multi_pass_merge_is_reached_every_time(tmp_path, monkeypatch):
+    """Not left to hypothesis: many more spilled runs than MAX_FAN_IN squared, so the
+    merge takes at least two passes of intermediate files before the last one."""
+    rng = random.Random(11)
+    words = sorted({"".join(rng.choice("abcdefgh") for _ in range(rng.randint(1, 7))) for _ in range(600)})
+    rng.shuffle(words)
+    source = write_list(tmp_path / "in.txt", words)
+    monkeypatch.setattr(builder, "run_capacity", lambda memory: 400)  # about 5 entries a run
+    monkeypatch.setattr(builder, "MAX_FAN_IN", 3)
+    report = builder.build([source], str(tmp_path / "out.txt"))
+    assert report.runs > 3 * 3 * 3
+    assert sorted_lines(str(tmp_path / "out.txt")) == sorted(words, key=lambda w: (word_key(w), w))
+    assert report.kept == len(words) and check_index(str(tmp_path / "out.txt")) == []
+    assert [name for name in os.listdir(tmp_path) if name.startswith(".")] == []

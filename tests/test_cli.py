@@ -19,7 +19,7 @@ from .conftest import write_list
 
 runner = CliRunner()
 README = os.path.join(os.path.dirname(__file__), "..", "README.md")
-COMMANDS = ["anagrams", "build", "check", "conundrum", "draw", "index", "info", "letters", "numbers", "phrases", "serve"]
+COMMANDS = ["anagrams", "build", "check", "conundrum", "draw", "index", "info", "letters", "numbers", "phrases", "play", "serve"]
 
 
 def invoke(*args: str, stdin: str | None = None):
@@ -81,7 +81,7 @@ def test_conundrum_commands():
 
 
 def test_phrases_and_draw_commands():
-    result = invoke("phrases", "count down", "--max-words", "2", "--min-length", "4", "--json")
+    result = invoke("phrases", "count down", "--max-words", "2", "--min", "4", "--json")
     record = json.loads(result.stdout)
     assert ["count", "down"] in record["phrases"] and record["count"] == len(record["phrases"])
     assert json.loads(invoke("draw", "letters", "--seed", "3", "--json").stdout)["letters"] == "NEOBITDLN"
@@ -134,7 +134,7 @@ def test_unsorted_dictionary_is_an_error_with_the_fix(tmp_path):
     path.write_text("dog\ncat\n")
     result = invoke("--dict", str(path), "anagrams", "cat")
     assert result.exit_code == 1
-    assert f"{path}: line 2: 'cat'" in result.stderr and f"anagramdb build {path} -o {path}" in result.stderr
+    assert f"{path}: line 2: 'cat'" in result.stderr and f"anagramdb build {path} -o {tmp_path / 'bad.sorted.txt'}" in result.stderr
 
 
 def test_info_human(sample_dictionary):
@@ -173,12 +173,20 @@ def test_import_uses_the_standard_library_only():
     assert out.strip() == "[]"
 
 
-def test_rich_is_not_imported_on_the_lookup_path():
-    code = (
-        "import sys\nfrom anagramdb.cli.app import run\nsys.argv = ['anagramdb', 'anagrams', 'listen']\n"
-        "try:\n    run()\nexcept SystemExit:\n    pass\nprint('rich' in sys.modules, 'json' in sys.modules)"
-    )
-    assert run_python(code).split()[-2:] == ["False", "False"]
+def test_rich_is_not_imported_on_the_lookup_path(tmp_path):
+    """rich is not a dependency, but an environment may have it: a stand-in 'rich' on the
+    path records whether a lookup, on the quick path or through typer, imports it."""
+    (tmp_path / "rich").mkdir()
+    (tmp_path / "rich" / "__init__.py").write_text("import sys\nsys.stderr.write('RICH IMPORTED\\n')\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    for entry in ("from anagramdb.cli.console import main", "from anagramdb.cli.app import run as main"):
+        code = f"import sys\n{entry}\nsys.argv = ['anagramdb', 'anagrams', 'listen']\n"
+        code += "try:\n    main()\nexcept SystemExit:\n    pass\nprint('json' in sys.modules)"
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        assert "listen" in result.stdout and result.stdout.split()[-1] == "False"
+        assert "RICH IMPORTED" not in result.stderr, entry
+    probe = subprocess.run([sys.executable, "-c", "import rich"], capture_output=True, text=True, env=env, check=True)
+    assert "RICH IMPORTED" in probe.stderr  # the stand-in would have been seen
 
 
 def console_script() -> str:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from anagramdb.builder import build
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE, Dictionary, resolve_path
-from anagramdb.errors import InvalidRackError, StorageError
+from anagramdb.errors import BuildRefusedError, InvalidArgumentError, InvalidRackError, StorageError
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
@@ -30,9 +30,13 @@ def test_lookups_match_the_model(tmp_path_factory, words, block_size, probes):
     if not words:
         open(source, "w").close()
     output = str(directory / "words.txt")
+    model = anagram_model([w for w in words if w == w.lower()])
+    if not model:
+        with pytest.raises(BuildRefusedError, match="no words"):
+            build([source], output, block_size=block_size)
+        return
     build([source], output, block_size=block_size)
     assert check_index(output) == []
-    model = anagram_model([w for w in words if w == w.lower()])
     with Dictionary(output) as dictionary:
         assert dictionary.index.block_size == block_size
         for key, expected in model.items():
@@ -177,3 +181,63 @@ def test_replaced_dictionary_keeps_answering_from_its_mapping(tmp_path):
         assert old.anagrams("tac") == ["cat"]
         with Dictionary(path) as new:
             assert new.anagrams("tac") == [] and new.anagrams("woc") == ["cow"]
+
+
+# ---- the single pass against lookups, on a dictionary of several scan chunks ---------------
+
+
+@pytest.mark.parametrize("chunk", [None, 40_000])
+def test_scan_and_lookup_agree_on_the_full_dictionary(monkeypatch, chunk):
+    import re
+
+    from anagramdb import dictionary as dictionary_module
+
+    if chunk:
+        monkeypatch.setattr(dictionary_module, "SCAN_CHUNK", chunk)
+    with Dictionary() as dictionary:
+        assert dictionary.size > dictionary_module.SCAN_CHUNK  # more than one chunk, cut at block starts
+        every = list(dictionary)
+        scanned = list(dictionary.scan(re.compile(rb"^.+$", re.MULTILINE)))
+        assert scanned == every and len(set(scanned)) == len(scanned) == dictionary.word_count
+        nines = list(dictionary.scan(re.compile(rb"^[a-z]{9}$", re.MULTILINE)))
+        assert nines == [word for word in every if len(word) == 9 and word.isascii() and word.isalpha() and word.islower()]
+        assert list(dictionary.scan(re.compile(rb"^\d+$", re.MULTILINE))) == []
+        # Lookups find every word of a sample, in its anagram group, in file order.
+        for word in every[:: max(1, len(every) // 500)]:
+            group = dictionary.words_with_key(word_key(word))
+            assert word in group and group == sorted(group)
+
+
+def test_the_block_cache_is_bounded(tmp_path):
+    path = make_dictionary(tmp_path, [f"{a}{b}" for a in "bcd" for b in "aeiou"], block_size=1)
+    with Dictionary(path, cache_blocks=3) as dictionary:
+        assert dictionary.block_count > 5
+        first = [dictionary.cached_block(n) for n in range(5)]
+        # Bounded, the newest block kept; which older ones go is pseudo-random (cached_block).
+        assert len(dictionary._cache) == 3 and dictionary._cache[4] is first[4]
+        assert all(dictionary._cache[n] is first[n] for n in dictionary._cache)
+        assert dictionary.cached_block(4) is first[4]
+    with Dictionary(path, cache_blocks=0) as dictionary:
+        assert dictionary.cached_block(1) is not dictionary.cached_block(1)
+        memo: dict = {}
+        assert dictionary.cached_block(1, memo) is dictionary.cached_block(1, memo)
+
+
+def test_bad_cache_size(sample_dictionary):
+    with pytest.raises(InvalidArgumentError, match=r"^the block cache must hold 0 or more blocks, not -1$"):
+        Dictionary(sample_dictionary, cache_blocks=-1)
+
+
+def test_path_like_and_packaged_names(tmp_path, monkeypatch):
+    import pathlib
+
+    path = make_dictionary(tmp_path, ["listen", "silent"])
+    with Dictionary(pathlib.Path(path)) as dictionary:
+        assert dictionary.path == path and dictionary.anagrams("enlist") == ["listen", "silent"]
+    monkeypatch.chdir(tmp_path)
+    os.rename(path, tmp_path / "common")
+    os.rename(path + ".idx", tmp_path / "common.idx")
+    assert resolve_path("common") == os.path.join(DATA_DIRECTORY, "common.txt")  # a name means the packaged file
+    assert resolve_path(pathlib.Path("common")) == "common"  # a path is a path
+    with Dictionary(pathlib.Path("common")) as dictionary:
+        assert dictionary.word_count == 2

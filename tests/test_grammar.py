@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 from typer.testing import CliRunner
 
@@ -86,3 +93,175 @@ def test_bare_command_and_group_print_their_help():
 def test_arguments_are_described_in_help():
     result = invoke("letters", "--help")
     assert "RACK  The rack, e.g. GYROSCOPE" in result.stdout
+    for path, _command in every_command():
+        text = invoke(*path, "--help").stdout
+        assert "Positional arguments" not in text and text.count("Arguments:") <= 1, path
+        if path and path[0] in BATCH:
+            assert "- reads" in " ".join(text.split()), f"{path}: help does not describe batch mode"
+
+
+# The query commands: a good line, an empty result and a bad line each, in batch mode.
+BATCH = {
+    "anagrams": (["anagrams", "-"], "stone\nqqq\nst0ne\n", "stone: notes onset stone tones", "letters"),
+    "letters": (["letters", "-", "--enough", "1"], "stone\nqqq\nst0ne\n", "stone\n  5 letters, 5 points: notes onset stone tones", "rack"),
+    "phrases": (["phrases", "-", "--max-words", "1"], "stone\nqqq\nst0ne\n", "stone\n  notes\n  onset\n  stone\n  tones", "letters"),
+    "conundrum": (["conundrum", "-"], "stone\nqqq\nst0ne\n", "stone: notes onset tones (3 answers)", "letters"),
+    "check": (["check", "-"], "stone notes\nstone zzz\nbad\n", "stone notes: valid, 5 letters, 5 points", "query"),
+    "numbers": (["numbers", "-"], "25 50 75 100 3 6 target 952\n1 1 target 999\n25 x target 952\n", "952: exact", "game"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BATCH))
+def test_every_query_command_reads_one_query_a_line(name, sample_dictionary):
+    args, stdin, first, field = BATCH[name]
+    result = invoke("--dict", sample_dictionary, *args, stdin=stdin)
+    assert result.exit_code == 2, result.stderr
+    assert result.stdout.startswith(first + "\n"), result.stdout
+    errors = [line for line in result.stderr.splitlines() if line.startswith("anagramdb: error: ")]
+    assert len(errors) == 1, result.stderr
+    result = invoke("--dict", sample_dictionary, *args, "--json", stdin=stdin)
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == 3 and "error" not in records[0] and "error" not in records[1]
+    assert records[2][field] == stdin.splitlines()[2] and records[2]["error"]
+
+
+EMPTY = {
+    "anagrams": (["anagrams", "qqq"], "words"),
+    "letters": (["letters", "qqq"], "words"),
+    "phrases": (["phrases", "qqq"], "phrases"),
+    "conundrum": (["conundrum", "qqq"], "words"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EMPTY))
+def test_one_empty_result_behaviour(name, sample_dictionary):
+    args, key = EMPTY[name]
+    result = invoke("--dict", sample_dictionary, *args)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "qqq: no words\n")
+    result = invoke("--dict", sample_dictionary, *args, "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)[key] == [] and result.stderr == ""
+
+
+def test_long_queries_are_cut_in_messages(sample_dictionary):
+    for args in (["anagrams", "1" * 100_000], ["letters", "x1" * 50_000], ["numbers", "9" * 50 + "x", "--target", "5"]):
+        result = invoke("--dict", sample_dictionary, *args)
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1 and len(result.stderr) < 300, result.stderr
+    result = invoke("--dict", sample_dictionary, "anagrams", "q" * 100_000)
+    assert result.stderr == "q" * 40 + "... (99,960 more characters): no words\n"
+
+
+@pytest.mark.parametrize("name", sorted([*commands, *groups]))
+def test_every_command_has_json(name):
+    names = [name] if name in commands else [f"{name} {sub}" for sub in ("letters", "numbers")]
+    for words in names:
+        assert "--json" in invoke(*words.split(), "--help").stdout, f"{words} has no --json"
+
+
+def test_build_and_index_print_json(tmp_path):
+    source = tmp_path / "in.txt"
+    source.write_text("stone\nnotes\nStone\n")
+    output = str(tmp_path / "out.txt")
+    record = json.loads(invoke("build", str(source), "-o", output, "--json").stdout)
+    assert record["output"] == output and record["kept"] == 2 and record["skipped"]["capitalised"] == 1
+    record = json.loads(invoke("index", output, "--json").stdout)
+    assert record == {"dictionary": output, "index_path": output + ".idx", "entries": 1, "words": 2, "block_size": 64}
+    assert json.loads(invoke("index", output, "--check", "--json").stdout)["ok"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["numbers", "stats", "--jobs", "0"], "invalid value for '--jobs'"),
+        (["numbers", "stats", "--jobs", "100000"], "invalid value for '--jobs'"),
+        (["numbers", "stats", "--targets", "1-100000000"], "within 1-10000"),
+        (["numbers", "stats", "--target", "500"], "--target does not apply to stats"),
+        (["numbers", "stats", "--rpn"], "--rpn does not apply to stats"),
+        (["numbers", "1", "2", "--target", "3", "--jobs", "2"], "--jobs applies only to numbers stats"),
+        (["numbers", "1", "2", "--target", "3", "--csv", "x.csv"], "--csv applies only to numbers stats"),
+        (["numbers", "1", "2"], "give the target with --target"),
+        (["conundrum", "abc", "--count", "2"], "apply only with --generate"),
+    ],
+)
+def test_numeric_options_are_bounded_and_ignored_options_refused(args, fragment):
+    assert_one_line_error(invoke(*args), 2, fragment)
+
+
+def test_the_csv_output_is_checked_before_the_work(monkeypatch, tmp_path):
+    import anagramdb.countdown.numbers_stats as numbers_stats
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("the statistics ran")
+
+    monkeypatch.setattr(numbers_stats, "statistics", no_work)
+    assert_one_line_error(invoke("numbers", "stats", "--csv", "/nonexistent/x.csv"), 1, "cannot write /nonexistent/x.csv")
+    assert_one_line_error(invoke("numbers", "stats", "--csv", str(tmp_path)), 1, "is a directory")
+
+
+def test_command_list_is_not_truncated():
+    import typer.main
+
+    group = typer.main.get_command(app)
+    listing = " ".join(invoke("--help").stdout.split())
+    for name, command in group.commands.items():
+        assert f"{name} {command.get_short_help_str(1000)}" in listing
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_shell_completion_scripts(shell):
+    result = invoke("--show-completion", shell)
+    assert result.exit_code == 0 and "_ANAGRAMDB_COMPLETE" in result.stdout
+
+
+def children(pid: int) -> list[str]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as handle:
+            return handle.read().split()
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"), reason="needs Linux /proc children lists")
+def test_ctrl_c_exits_130_with_one_line():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "anagramdb", "numbers", "stats", "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        for _ in range(600):  # until the workers run (a bound on polls, not a time limit on the work)
+            if len(children(process.pid)) >= 2 or process.poll() is not None:
+                break
+            time.sleep(0.05)
+        assert len(children(process.pid)) >= 2, "the workers never started"
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does: the whole group
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert (process.returncode, out, err) == (130, "", "anagramdb: interrupted\n")
+
+
+def test_completion_protocol_answers():
+    env = {**os.environ, "COMP_WORDS": "anagramdb let", "COMP_CWORD": "1", "_ANAGRAMDB_COMPLETE": "complete_bash"}
+    result = subprocess.run([sys.executable, "-m", "anagramdb"], env=env, capture_output=True, text=True)
+    assert result.stdout.split() == ["letters"]
+
+
+def every_command():
+    import typer.main
+
+    def walk(command, path):
+        yield path, command
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, [*path, name])
+
+    return list(walk(typer.main.get_command(app), []))
+
+
+def test_the_same_option_has_the_same_short_flag_everywhere():
+    from anagramdb.cli.grammar import SHORT_FLAGS
+
+    for path, command in every_command():
+        for param in command.params:
+            for name in param.opts:
+                if name in SHORT_FLAGS:
+                    assert SHORT_FLAGS[name] in param.opts, f"anagramdb {' '.join(path)} {name} lacks {SHORT_FLAGS[name]}"

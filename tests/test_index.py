@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import struct
 import warnings
 import zlib
@@ -11,7 +13,7 @@ import pytest
 
 from anagramdb import index as index_module
 from anagramdb.dictionary import Dictionary
-from anagramdb.errors import AnagramDBWarning, DictionaryFormatError, IndexCorruptError, IndexVersionError, StorageError
+from anagramdb.errors import AnagramDBWarning, DictionaryFormatError, IndexCorruptError, IndexVersionError, InvalidArgumentError, StorageError
 from anagramdb.index import HEADER, read_index, save_index
 from anagramdb.index_check import check_index
 
@@ -147,7 +149,7 @@ def test_bad_dictionary_is_refused_with_the_line_number(tmp_path, content, messa
     with pytest.raises(DictionaryFormatError) as caught:
         Dictionary(str(path))
     assert message in str(caught.value)
-    assert f"anagramdb build {path} -o {path}" in str(caught.value)
+    assert f"anagramdb build {path} -o {tmp_path / 'bad.sorted.txt'}" in str(caught.value)
     assert not os.path.exists(str(path) + ".idx")
 
 
@@ -233,3 +235,120 @@ def test_save_index_reports_storage_errors(tmp_path):
 
 def test_header_layout_is_72_bytes():
     assert HEADER.size == 72
+
+
+def test_an_unreadable_index_is_a_storage_error_not_corruption(sample_dictionary, monkeypatch):
+    real_open = os.open
+    index_path = sample_dictionary + ".idx"
+
+    def denied(path, flags, *args, **kwargs):
+        if os.fspath(path) == index_path:
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", denied)
+    with pytest.raises(StorageError, match=f"^cannot read index {re.escape(index_path)}: Permission denied$") as caught:
+        read_index(index_path)
+    assert not isinstance(caught.value, IndexCorruptError)
+    assert check_index(sample_dictionary) == [f"cannot read index {index_path}: Permission denied"]
+    # Opening the dictionary still works: an unreadable index is rebuilt like a damaged one.
+    with Dictionary(sample_dictionary) as dictionary:
+        assert dictionary.anagrams("enlist") == ["enlist", "inlets", "listen", "silent", "tinsel"]
+
+
+# ---- damage that a checksum does not catch: the CRC recomputed after the change ------------
+
+
+def patched(path: str, offset: int, fmt: str, value: int) -> None:
+    """Overwrite one field of an index file and fix up its CRC, as a buggy writer would."""
+    from anagramdb.index import CRC_FIELD
+
+    data = bytearray(open(path, "rb").read())
+    struct.pack_into(fmt, data, offset, value)
+    crc = zlib.crc32(bytes(data[HEADER.size :]), zlib.crc32(bytes(data[:CRC_FIELD])))
+    struct.pack_into("<I", data, CRC_FIELD, crc)
+    with open(path, "wb") as handle:
+        handle.write(bytes(data))
+
+
+# Byte offsets of header fields (docs/FORMAT.md): block size, word count, entry count.
+BLOCK_SIZE_FIELD, WORD_COUNT_FIELD, ENTRY_COUNT_FIELD, SUMMARY_SIZE_FIELD = 12, 32, 40, 56
+
+
+@pytest.mark.parametrize(
+    ("offset", "fmt", "value", "message"),
+    [
+        (WORD_COUNT_FIELD, "<Q", 28, "9 entries do not fit 28 words in blocks of 4"),
+        (WORD_COUNT_FIELD, "<Q", 37, "9 entries do not fit 37 words in blocks of 4"),
+        (BLOCK_SIZE_FIELD, "<I", 0, "9 entries do not fit 33 words in blocks of 0"),
+        (BLOCK_SIZE_FIELD, "<I", 3, "9 entries do not fit 33 words in blocks of 3"),
+        (ENTRY_COUNT_FIELD, "<Q", 8, "has trailing bytes: 212 bytes, the header promises 200"),
+        (HEADER.size, "<Q", 1, "offsets do not span the dictionary (0 to 99)"),
+        (HEADER.size + 8 * 9, "<Q", 98, "offsets do not span the dictionary (0 to 99)"),
+    ],
+)
+def test_inconsistent_header_with_a_valid_checksum(tmp_path, offset, fmt, value, message):
+    words = [f"{a}{b}" for a in "bcdfgh" for b in "aeiou"] + ["aa", "ab", "ac"]
+    path = make_dictionary(tmp_path, words, block_size=4)
+    assert os.path.getsize(path) == 99 and len(set(words)) == 33
+    patched(path + ".idx", offset, fmt, value)
+    with pytest.raises(IndexCorruptError) as caught:
+        read_index(path + ".idx")
+    assert str(caught.value).startswith(f"{path}.idx: {message}")
+    assert check_index(path)[0].startswith(f"{path}.idx: {message}")
+    with Dictionary(path) as dictionary:  # rebuilt on open
+        assert dictionary.word_count == 33 and dictionary.anagrams("ab") == ["ab", "ba"]
+    assert check_index(path) == []
+
+
+def test_a_summary_with_the_wrong_number_of_keys(tmp_path):
+    words = [f"{a}{b}{c}" for a in "bcdfghjklm" for b in "aeiou" for c in "npqrst"][:300]
+    path = make_dictionary(tmp_path, words, block_size=1)
+    index = read_index(path + ".idx")
+    assert index is not None and index.entry_count == 300 and len(index.summary) == 5
+    index.close()
+    # One entry more than the words need would also break the entries check, so give the
+    # summary one key fewer by shortening it: the header's summary size, fixed up.
+    data = open(path + ".idx", "rb").read()
+    last = data.rindex(b"\n")
+    with open(path + ".idx", "wb") as handle:
+        handle.write(data[:last])
+    patched(path + ".idx", SUMMARY_SIZE_FIELD, "<Q", struct.unpack_from("<Q", data, SUMMARY_SIZE_FIELD)[0] - (len(data) - last))
+    with pytest.raises(IndexCorruptError, match=r"the summary holds 4 keys, expected 5$"):
+        read_index(path + ".idx")
+
+
+def test_check_of_a_crlf_dictionary(tmp_path):
+    path = make_dictionary(tmp_path, ["act", "cat", "dog"])
+    with open(path, "wb") as handle:
+        handle.write(b"act\r\ncat\r\ndog\r\n")
+    problems = check_index(path)
+    assert problems[:3] == [f"{path}: line {n}: ends with a carriage return; dictionary lines end with LF only" for n in (1, 2, 3)]
+    with pytest.raises(DictionaryFormatError, match="line 1: ends with a carriage return"):
+        Dictionary(path)
+
+
+def test_check_stops_listing_at_max_problems(tmp_path):
+    from anagramdb.index import MAX_PROBLEMS
+
+    path = tmp_path / "words.txt"
+    path.write_bytes(b"".join(b"x%d\n" % i for i in range(MAX_PROBLEMS * 2)))
+    problems = check_index(path)
+    assert len(problems) == MAX_PROBLEMS
+    assert problems[0] == f"{path}.idx: missing" and problems[1] == f"{path}: line 1: 'x0' is not a word (it contains '0')"
+    path.write_bytes(b"".join(b"x%02d\n" % i for i in range(MAX_PROBLEMS - 5)))  # in order: one problem a line
+    assert len(check_index(path)) == MAX_PROBLEMS - 5 + 1
+
+
+def test_a_rebuild_on_open_keeps_the_block_size_asked_for(tmp_path):
+    path = make_dictionary(tmp_path, [f"{a}{b}" for a in "bcdfg" for b in "aeiou"])
+    os.unlink(path + ".idx")
+    with Dictionary(path, block_size=3) as dictionary:
+        assert dictionary.index.block_size == 3 and dictionary.block_count == 9
+    index = read_index(path + ".idx")
+    assert index is not None and index.block_size == 3
+    index.close()
+    with pytest.raises(InvalidArgumentError, match=r"^the block size must be from 1 to 65536 words, not 0$"):
+        Dictionary(path, block_size=0)
+    with pytest.raises(InvalidArgumentError, match="not 65537"):
+        save_index(path, block_size=65537)

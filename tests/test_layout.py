@@ -29,7 +29,7 @@ def layer_of(module: str) -> str:
     if module == "anagramdb.__main__":
         return "cli"  # `python -m anagramdb` is the command line's second door
     parts = module.split(".")
-    return parts[1] if len(parts) > 2 and parts[1] in ALLOWED else "engine"
+    return parts[1] if len(parts) >= 2 and parts[1] in ALLOWED else "engine"
 
 
 def module_name(path: pathlib.Path) -> str:
@@ -54,11 +54,11 @@ def imported_modules(path: pathlib.Path) -> list[tuple[int, str]]:
             else:
                 target = node.module or ""
             if target.startswith("anagramdb"):
-                if target == "anagramdb" or node.module is None:
-                    # `from .. import x` / `from . import x`: each name may be a module.
-                    found.extend((node.lineno, f"{target}.{alias.name}") for alias in node.names)
-                else:
-                    found.append((node.lineno, target))
+                folder = PACKAGE.parent.joinpath(*target.split("."))
+                for alias in node.names:
+                    # `from ..cli import queries`: a name that is a module is that module.
+                    is_module = (folder / f"{alias.name}.py").is_file() or (folder / alias.name).is_dir()
+                    found.append((node.lineno, f"{target}.{alias.name}" if is_module else target))
         elif isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names if alias.name.startswith("anagramdb"))
     return found
@@ -87,7 +87,9 @@ def test_layers_exist_as_packages():
         assert (PACKAGE / layer / "__init__.py").is_file()
 
 
-@pytest.mark.parametrize("module", ["anagramdb", "anagramdb.countdown", "anagramdb.cli", "anagramdb.cli.console", "anagramdb.web.server"])
+@pytest.mark.parametrize(
+    "module", ["anagramdb", "anagramdb.countdown", "anagramdb.cli", "anagramdb.cli.console", "anagramdb.web.server", "anagramdb.web.workers"]
+)
 def test_importing_never_loads_typer(module):
     code = f"import sys, {module}; print('typer' in sys.modules or 'click' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

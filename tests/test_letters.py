@@ -9,10 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from anagramdb.builder import build
-from anagramdb.countdown import letters as letters_module
 from anagramdb.countdown.letters import score, solve_letters, strategy, sub_keys_by_length, sub_keys_of_length, words_within
 from anagramdb.dictionary import Dictionary
-from anagramdb.errors import InvalidRackError
+from anagramdb.errors import InvalidArgumentError, InvalidRackError
 from anagramdb.keys import word_key
 
 from .conftest import SAMPLE_WORDS, write_list
@@ -43,7 +42,7 @@ word_lists = st.lists(st.text(alphabet="aabcdeéilnorst", min_size=1, max_size=8
 racks = st.text(alphabet="aabcdeilnorstz?", min_size=1, max_size=12).filter(lambda r: r.count("?") <= 2)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     words=word_lists,
     rack=racks,
@@ -52,17 +51,15 @@ racks = st.text(alphabet="aabcdeilnorstz?", min_size=1, max_size=12).filter(lamb
     enough=st.integers(1, 15),
     force=st.sampled_from([None, "lookup", "scan"]),
 )
-def test_solver_matches_brute_force(tmp_path_factory, monkeypatch, words, rack, block_size, min_length, enough, force):
+def test_solver_matches_brute_force(tmp_path_factory, words, rack, block_size, min_length, enough, force):
     directory = tmp_path_factory.mktemp("letters")
     path = str(directory / "words.txt")
     build([write_list(directory / "in.txt", words)], path, block_size=block_size)
-    if force is not None:
-        monkeypatch.setattr(letters_module, "strategy", lambda *args: force)
     model = brute_force(words, rack, min_length)
     with Dictionary(path, cache_blocks=3) as dictionary:
-        everything = solve_letters(dictionary, rack, min_length=min_length, all=True)
+        everything = solve_letters(dictionary, rack, min_length=min_length, all=True, method=force)
         assert [(w.word, w.length) for w in everything] == model
-        assert [(w.word, w.length) for w in solve_letters(dictionary, rack, min_length, enough)] == expected_cut(model, enough)
+        assert [(w.word, w.length) for w in solve_letters(dictionary, rack, min_length, enough, method=force)] == expected_cut(model, enough)
     for word in everything:
         assert word.score == score(word.length)
         assert bool(word.blanks) <= ("?" in rack)
@@ -92,6 +89,17 @@ def test_distinct_sub_multisets():
     assert len(sub_keys_by_length("abcdefghi")[4]) == 126
 
 
+def test_the_library_refuses_what_the_command_line_refuses(sample_dictionary):
+    with Dictionary(sample_dictionary) as dictionary:
+        for options, message in [
+            ({"enough": 0}, "^enough must be at least 1, not 0$"),
+            ({"min_length": 0}, "^the shortest word must be at least 1 letter, not 0$"),
+            ({"method": "fast"}, "^the method must be one of lookup, scan"),
+        ]:
+            with pytest.raises(InvalidArgumentError, match=message):
+                solve_letters(dictionary, "abc", **options)
+
+
 @pytest.mark.parametrize("rack", ["", "   ", "abc1", "a-b", "ab cd"])
 def test_bad_racks(sample_dictionary, rack):
     with Dictionary(sample_dictionary) as dictionary, pytest.raises(InvalidRackError):
@@ -111,11 +119,80 @@ def test_long_racks_take_the_single_pass(sample_dictionary):
     assert [(w.word, w.length) for w in found] == brute_force(SAMPLE_WORDS, alphabet, 3)
 
 
-def test_words_within_both_strategies(tmp_path, monkeypatch):
+def test_words_within_both_strategies(tmp_path):
     words = ["cat", "act", "at", "tack", "stack", "a"]
     path = str(tmp_path / "w.txt")
     build([write_list(tmp_path / "in.txt", words)], path)
     with Dictionary(path) as dictionary:
-        by_lookup = words_within(dictionary, "ackst", 2)
-        monkeypatch.setattr(letters_module, "strategy", lambda *args: "scan")
-        assert words_within(dictionary, "ackst", 2) == by_lookup == {"at": ["at"], "act": ["act", "cat"], "ackt": ["tack"], "ackst": ["stack"]}
+        by_lookup = words_within(dictionary, "ackst", 2, method="lookup")
+        assert words_within(dictionary, "ackst", 2, method="scan") == by_lookup == {"at": ["at"], "act": ["act", "cat"], "ackt": ["tack"], "ackst": ["stack"]}
+
+
+# ---- the packaged dictionary against the brute-force model ---------------------------------
+
+
+@pytest.fixture(scope="module")
+def packaged_words():
+    """(word, key) for every word of the default packaged dictionary, read once."""
+    with Dictionary() as dictionary:
+        return [(word, word_key(word)) for word in dictionary]
+
+
+def packaged_model(words: list[tuple[str, str]], rack: str, min_length: int = 3) -> list[tuple[str, int]]:
+    """brute_force() over the packaged dictionary, with a cheap set test first."""
+    have = Counter(word_key(rack.replace("?", "")))
+    letters, blanks = set(have), rack.count("?")
+    found = []
+    for word, key in words:
+        if len(key) >= min_length and len(key) <= len(rack) and len(set(key) - letters) <= blanks:
+            if sum(max(0, n - have[c]) for c, n in Counter(key).items()) <= blanks:
+                found.append((word, len(key)))
+    return sorted(found, key=lambda item: (-item[1], item[0]))
+
+
+# Drawn racks (any nine letters), a rack of repeats, one and two blanks, only blanks.
+PACKAGED_RACKS = ["gyroscope", "retaining", "aeinrstxx", "ssssseeee", "qaeilnrt?", "countd??n", "???"]
+
+
+@pytest.mark.parametrize("rack", PACKAGED_RACKS)
+def test_the_packaged_dictionary_matches_the_model(packaged_words, rack):
+    model = packaged_model(packaged_words, rack)
+    with Dictionary() as dictionary:
+        for method in ("lookup", "scan"):
+            everything = solve_letters(dictionary, rack, all=True, method=method)
+            assert [(w.word, w.length) for w in everything] == model, method
+            cut = solve_letters(dictionary, rack, method=method)
+            assert [(w.word, w.length) for w in cut] == expected_cut(model, 10), method
+            assert [(w.word, w.length) for w in solve_letters(dictionary, rack, enough=1, method=method)] == expected_cut(model, 1)
+    if rack in ("gyroscope", "retaining", "qaeilnrt?", "countd??n"):
+        # The cut really cuts, and 'all' reaches the shortest words: both are exercised.
+        assert len(expected_cut(model, 10)) < len(model) and model[-1][1] == 3
+
+
+def test_the_cut_keeps_whole_lengths(packaged_words):
+    """ "retaining": the cut stops after the length at which there are ten words, never
+    inside a length, and never skips a length on the way down."""
+    with Dictionary() as dictionary:
+        found = solve_letters(dictionary, "retaining")
+    lengths = [w.length for w in found]
+    assert lengths == sorted(lengths, reverse=True)
+    assert len(found) >= 10 and sum(1 for n in lengths if n > lengths[-1]) < 10
+    model = packaged_model(packaged_words, "retaining")
+    assert {n for _, n in model if n >= lengths[-1]} == set(lengths)
+    assert found[0].score == (18 if found[0].length == 9 else found[0].length)
+
+
+def test_min_length_is_a_floor(sample_dictionary):
+    with Dictionary(sample_dictionary) as dictionary:
+        for min_length in (1, 2, 4, 6):
+            found = solve_letters(dictionary, "silentxyz", min_length=min_length, all=True)
+            assert found and min(w.length for w in found) >= min_length
+            model = brute_force(list(dictionary), "silentxyz", min_length)
+            assert [(w.word, w.length) for w in found] == model
+
+
+def test_to_dict_is_exact():
+    from anagramdb.countdown.letters import LettersWord
+
+    assert LettersWord("notes", 5, 5).to_dict() == {"word": "notes", "length": 5, "score": 5}
+    assert LettersWord("notes", 5, 5, ("e",)).to_dict() == {"word": "notes", "length": 5, "score": 5, "blanks": ["e"]}

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anagramdb.countdown.draw import draw_numbers
-from anagramdb.countdown.numbers import LARGE_TILES, join, off_the_show, render, solutions, solve
+from anagramdb.countdown.numbers import LARGE_TILES, UNBOUNDED, combine_into, join, off_the_show, render, solutions, solve
 from anagramdb.errors import InvalidNumbersError
 
 STEP = re.compile(r"^(\d+) ([-+×÷*/]) (\d+) = (\d+)$")
@@ -119,13 +119,18 @@ def test_solve_matches_the_model(game):
 @given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(2, 60))
 def test_solutions_match_the_model(numbers, target):
     answer = solutions(numbers, target)
-    if not answer.exact:
-        return
-    assert answer.count == len(model_forms(tuple(numbers), target))
+    # Exact or not, every distinct way to the best value is listed (the nearest value
+    # when the target is out of reach).
+    reachable = model_values(tuple(numbers))
+    assert answer.value == min(reachable, key=lambda v: (abs(v - target), v))
+    assert answer.exact == (target in reachable)
+    assert answer.count == len(model_forms(tuple(numbers), answer.value)) == len(answer.solutions)
     for solution in answer.solutions:
-        assert solution.value == target
+        assert solution.value == answer.value
         if solution.steps:
-            assert replay(solution.steps, numbers) == target
+            assert replay(solution.steps, numbers) == answer.value
+        else:
+            assert answer.value in numbers
     assert [s.numbers for s in answer.solutions] == sorted(s.numbers for s in answer.solutions)
 
 
@@ -196,3 +201,65 @@ def test_random_show_games_are_all_answered():
         answer = solve(drawn.numbers, drawn.target)
         if answer.solutions[0].steps:
             assert replay(answer.solutions[0].steps, drawn.numbers) == answer.value
+
+
+def test_json_records_are_exact():
+    """The --json records, key by key (the command line prints Answer.to_dict())."""
+    assert solve([100, 4, 7, 1, 1, 1], 728).to_dict() == {
+        "numbers": [100, 4, 7, 1, 1, 1], "target": 728, "exact": True, "value": 728, "distance": 0,
+        "solutions": [{"value": 728, "steps": ["100 + 4 = 104", "104 × 7 = 728"], "infix": "(100 + 4) × 7", "rpn": "(100 4 + 7 *)"}],
+    }  # fmt: skip
+    assert solutions([2, 3, 4], 10, ascii_signs=True).to_dict() == {
+        "numbers": [2, 3, 4], "target": 10, "exact": True, "value": 10, "distance": 0,
+        "solutions": [
+            {"value": 10, "steps": ["3 * 2 = 6", "6 + 4 = 10"], "infix": "3 * 2 + 4", "rpn": "(3 2 * 4 +)"},
+            {"value": 10, "steps": ["4 * 3 = 12", "12 - 2 = 10"], "infix": "4 * 3 - 2", "rpn": "(4 3 * 2 -)"},
+        ],
+        "count": 2,
+    }  # fmt: skip
+    assert solve([1, 2], 100).to_dict() == {
+        "numbers": [1, 2], "target": 100, "exact": False, "value": 3, "distance": 97,
+        "solutions": [{"value": 3, "steps": ["2 + 1 = 3"], "infix": "2 + 1", "rpn": "(2 1 +)"}],
+    }  # fmt: skip
+    assert solve([120], 100).to_dict()["distance"] == 20  # above the target counts too
+
+
+def test_seven_numbers_are_the_most():
+    answer = solve([1, 2, 3, 4, 5, 6, 7], 999)
+    assert answer.exact and replay(answer.solutions[0].steps, [1, 2, 3, 4, 5, 6, 7]) == 999
+    with pytest.raises(InvalidNumbersError, match=r"^give 1 to 7 numbers, not 8$"):
+        solve([1, 2, 3, 4, 5, 6, 7, 8], 999)
+    with pytest.raises(InvalidNumbersError, match=r"^give 1 to 7 numbers, not 8$"):
+        solutions([1, 2, 3, 4, 5, 6, 7, 8], 999)
+    with pytest.raises(InvalidNumbersError, match="not True"):
+        solve([True, 2], 3)
+
+
+def test_the_show_targets_run_from_101_to_999():
+    show = [25, 50, 75, 100, 3, 6]
+    assert off_the_show(show, 101) == [] and off_the_show(show, 999) == []
+    assert off_the_show(show, 100) == ["the target 100 is outside 101-999"]
+    assert off_the_show(show, 1000) == ["the target 1000 is outside 101-999"]
+    assert off_the_show([25, 50, 75, 100, 3], 500) == ["the show uses six numbers, not 5"]
+    assert off_the_show([100, 100, 1, 2, 3, 4], 500) == ["there is only 1 tile of 100"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    xs=st.lists(st.integers(1, 60), max_size=12, unique=True).map(sorted),
+    y=st.integers(1, 60),
+    low=st.integers(1, 80),
+    span=st.one_of(st.integers(0, 200), st.just(None)),
+)
+def test_combine_into_matches_brute_force(xs, y, low, span):
+    """Every allowed x op y and y op x inside [low, high] and nothing else, for the bounded
+    window that the statistics use as well as the unbounded one."""
+    high = UNBOUNDED if span is None else low + span
+    found: set[int] = {-1}  # combine_into adds to what is there
+    combine_into(found, xs, y, low, high)
+    expected = {-1}
+    for x in xs:
+        candidates = [x + y, x - y, y - x, x * y if 1 not in (x, y) else 0]
+        candidates += [x // y for _ in [0] if y > 1 and x % y == 0] + [y // x for _ in [0] if x > 1 and y % x == 0]
+        expected.update(v for v in candidates if v >= 1 and low <= v <= high)
+    assert found == expected

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from anagramdb.builder import build
 from anagramdb.countdown.conundrum import GIVEAWAY_RUN, generate, gives_away, solve_conundrum
-from anagramdb.countdown.draw import LETTER_PILES, VOWELS, draw_letters, read_piles
+from anagramdb.countdown.draw import LETTER_PILES, VOWELS, draw_letters, draw_numbers, read_piles
 from anagramdb.countdown.phrases import phrases
 from anagramdb.dictionary import Dictionary
-from anagramdb.errors import InvalidRackError, StorageError
+from anagramdb.errors import InvalidArgumentError, InvalidRackError, PilesFormatError, StorageError
 from anagramdb.keys import word_key
 
 from .conftest import write_list
@@ -60,11 +60,16 @@ def test_generated_conundrums_obey_the_rules(full, common):
 def test_giveaway_rule():
     assert gives_away(("table", "stop"), "tabletops")
     assert not gives_away(("bleat", "stop"), "tabletops")
-    assert GIVEAWAY_RUN == 4
+    # The run length is the rule: a word of GIVEAWAY_RUN letters inside the answer gives it
+    # away, one letter fewer does not.
+    inside = "tabletops"[: GIVEAWAY_RUN - 1]
+    assert not gives_away((inside, "zzz"), "tabletops")
+    assert gives_away(("tabletops"[:GIVEAWAY_RUN], "zzz"), "tabletops")
+    assert gives_away(("zzz", "tabletops"[-GIVEAWAY_RUN:]), "tabletops")
 
 
 def test_generate_rejects_a_bad_count(full, common):
-    with pytest.raises(InvalidRackError):
+    with pytest.raises(InvalidArgumentError, match=r"^the count of conundrums must be at least 1, not 0$"):
         generate(full, common, count=0)
 
 
@@ -106,8 +111,12 @@ def test_phrases_of_a_phrase(full):
 
 
 def test_bad_phrase_options(full):
-    with pytest.raises(InvalidRackError):
+    with pytest.raises(InvalidArgumentError, match=r"^the most words and the shortest word must be at least 1, not 0 and 3$"):
         phrases(full, "abc", max_words=0)
+    with pytest.raises(InvalidArgumentError, match=r"not 0 and 0$"):
+        phrases(full, "abc", max_words=0, min_length=0)
+    with pytest.raises(InvalidArgumentError, match="limit"):
+        phrases(full, "abc", limit=0)
     with pytest.raises(InvalidRackError):
         phrases(full, "ab1")
 
@@ -131,15 +140,20 @@ def test_piles_file(tmp_path):
     assert piles == {"A": 3, "E": 3, "B": 2, "C": 2, "D": 1}
     drawn = draw_letters(4, 1, piles).letters
     assert sorted(c for c in drawn if c not in VOWELS) == list("BBCCD") and Counter(drawn)["A"] <= 3
-    with pytest.raises(InvalidRackError, match="too few"):
+    assert read_piles(path) == piles  # any os.PathLike
+    with pytest.raises(InvalidArgumentError, match=r"^the piles hold 6 vowels and 5 consonants: too few for 3 and 6$"):
         draw_letters(3, 1, piles)
     path.write_text("A 3\nAB 2\n")
-    with pytest.raises(InvalidRackError, match="line 2"):
+    with pytest.raises(PilesFormatError, match="line 2: expected a letter and a positive count"):
         read_piles(str(path))
     path.write_text("A 3\na 2\n")
-    with pytest.raises(InvalidRackError, match="listed twice"):
+    with pytest.raises(PilesFormatError, match="line 2: letter A is listed twice"):
         read_piles(str(path))
     with pytest.raises(StorageError):
         read_piles(str(tmp_path / "missing"))
-    with pytest.raises(InvalidRackError, match="--vowels"):
-        draw_letters(6)
+    for vowels in (2, 6):
+        with pytest.raises(InvalidArgumentError, match=rf"^the number of vowels must be from 3 to 5, not {vowels}$"):
+            draw_letters(vowels)
+    for large in (-1, 5):
+        with pytest.raises(InvalidArgumentError, match=rf"^the number of large tiles must be from 0 to 4, not {large}$"):
+            draw_numbers(large)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from anagramdb.cli.app import app
@@ -155,3 +158,35 @@ def test_check_command_exit_codes_and_json(dictionaries):
     assert "huge" in record["elsewhere"]  # the packaged dictionaries are asked
     result = runner.invoke(app, ["--dict", chosen.path, "check", "COUNT1", "count"])
     assert result.exit_code == 2 and result.stderr.startswith("anagramdb: error: rack 'COUNT1'")
+
+
+def test_check_command_batch(dictionaries):
+    chosen, _ = dictionaries
+    lines = "COUNTDOWN count\nTERMINATE terrine\n\nbad\n"
+    result = runner.invoke(app, ["--dict", chosen.path, "check", "-"], input=lines)
+    assert result.exit_code == 2  # the worst line: a bad one
+    assert result.stdout.splitlines() == [
+        "COUNTDOWN count: valid, 5 letters, 5 points",
+        "TERMINATE terrine: not valid: the rack TERMINATE can't make terrine: needs 2 r, rack has 1",
+    ]
+    assert "each line is a rack and a word" in result.stderr
+    result = runner.invoke(app, ["--dict", chosen.path, "check", "-", "--json"], input="COUNTDOWN count\nTERMINATE terrine\n")
+    assert result.exit_code == 1 and [json.loads(line)["valid"] for line in result.stdout.splitlines()] == [True, False]
+    result = runner.invoke(app, ["--dict", chosen.path, "check", "-"], input="COUNTDOWN count\n")
+    assert result.exit_code == 0
+    for args in (["check", "COUNTDOWN"], ["check", "-", "count"]):
+        result = runner.invoke(app, ["--dict", chosen.path, *args])
+        assert result.exit_code == 2 and "give RACK WORD" in result.stderr
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet="abcdeXYZ?", min_size=1, max_size=12), st.text(alphabet="abcdexyz", min_size=1, max_size=10))
+def test_missing_letters_match_a_counting_model(dictionaries, rack, word):
+    if not rack.replace("?", ""):
+        rack += "a"
+    result = check_word(dictionaries[0], rack, word)
+    have, need = Counter(rack.lower().replace("?", "")), Counter(word)
+    short = {letter: (count, have[letter]) for letter, count in need.items() if count > have[letter]}
+    assert {item.letter: (item.needs, item.has) for item in result.missing} == short
+    assert result.in_rack == (sum(n - h for n, h in short.values()) <= rack.count("?"))
+    assert result.score == (word_score(len(word)) if result.valid else 0)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
+import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 
@@ -85,7 +88,7 @@ GAME = ["numbers", "100", "75", "50", "25", "6", "3", "--target", "952"]
         ("/api/anagrams?letters=listen", ["anagrams", "listen"]),
         ("/api/letters?rack=gyroscope&min=6&all=1", ["letters", "gyroscope", "--min", "6", "--all"]),
         ("/api/letters?rack=cat%3F&enough=5", ["letters", "cat?", "--enough", "5"]),
-        ("/api/phrases?letters=countdown&max-words=2&min-length=4", ["phrases", "countdown", "--max-words", "2", "--min-length", "4"]),
+        ("/api/phrases?letters=countdown&max-words=2&min=4", ["phrases", "countdown", "--max-words", "2", "--min", "4"]),
         ("/api/conundrum?letters=canedanon", ["conundrum", "canedanon"]),
         ("/api/numbers?numbers=25+50+75+100+3+6&target=952&all=1", ["numbers", "25", "50", "75", "100", "3", "6", "--target", "952", "--all"]),
         ("/api/numbers?numbers=100,4,7,1,1,1&target=728&ascii=1", ["numbers", "100", "4", "7", "1", "1", "1", "--target", "728", "--ascii"]),
@@ -102,6 +105,12 @@ def test_every_endpoint_answers_with_the_cli_json_record(client, path, command):
     status, record = client.json(path)
     assert status == 200
     assert [record] == cli_json(*command)
+
+
+def test_the_api_root_lists_the_endpoints_and_their_parameters(client):
+    status, record = client.json("/api/")
+    assert status == 200 and record["endpoints"]["/api/letters"] == ["rack", "min", "enough", "all"]
+    assert sorted(record["endpoints"]) == sorted(f"/api/{name}" for name in api.ENDPOINTS)
 
 
 def test_generated_conundrums_are_the_cli_records_as_a_list(client):
@@ -127,7 +136,9 @@ def test_numbers_warnings_go_in_a_header_not_the_record(client):
         ("/api/letters?rack=abc&colour=red", 400, "unknown parameter 'colour'"),
         ("/api/letters?rack=abc&min=0", 400, "from 1 to"),
         ("/api/letters?rack=abc&all=maybe", 400, "must be 1 or 0"),
-        ("/api/letters?rack=" + "a" * 65, 413, "longer than 64 characters"),
+        ("/api/letters?rack=" + "a" * 17, 413, "longer than 16 characters"),
+        ("/api/letters?rack=ab%3F%3F%3F", 400, "at most 2 blanks"),
+        ("/api/anagrams?letters=" + "a" * 65, 413, "longer than 64 characters"),
         ("/api/numbers?numbers=1+2+3+4+5+6+7&target=100", 400, "give 1 to 6 numbers"),
         ("/api/numbers?numbers=1+2+x&target=100", 400, "positive whole numbers"),
         ("/api/numbers?numbers=1+2", 400, "missing parameter 'target'"),
@@ -157,6 +168,44 @@ def test_methods_other_than_get_and_head_get_405(client, method):
     assert "not allowed" in json.loads(data)["error"]
 
 
+def test_http_servers_own_refusals_are_json_with_our_headers(client):
+    status, headers, data = client.request("BREW", "/api/letters?rack=abc")
+    assert status == 405 and headers["Allow"] == "GET, HEAD" and "not allowed" in json.loads(data)["error"]
+    with socket.create_connection(("127.0.0.1", client.port), timeout=60) as raw:
+        raw.sendall(b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        reply = raw.makefile("rb").read()
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 414") and b"X-Content-Type-Options: nosniff" in head and "error" in json.loads(body)
+
+
+def test_connections_past_the_limit_are_closed_at_once():
+    server, thread = start(Options(port=0, quiet=True, max_connections=2))
+    try:
+        idle = [socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=60) for _ in range(2)]
+        with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=60) as third:
+            third.sendall(b"GET /api/letters?rack=abc HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            try:
+                assert third.recv(100) == b""
+            except ConnectionResetError:
+                pass
+        for connection in idle:
+            connection.close()
+        for _ in range(6000):  # the two threads notice their connections closed
+            try:
+                if Client(server.server_address[1]).get("/api/letters?rack=abc")[0] == 200:
+                    break
+            except (http.client.RemoteDisconnected, ConnectionResetError):
+                pass  # still refused: not yet
+            time.sleep(0.01)
+        else:
+            raise AssertionError("the server did not take connections again")
+    finally:
+        server.shutdown()
+        server.server_close()
+        server.solvers.close()
+        thread.join()
+
+
 def test_head_sends_the_headers_without_the_body(client):
     status, headers, data = client.request("HEAD", "/api/letters?rack=countdown")
     assert status == 200 and data == b"" and int(headers["Content-Length"]) > 0
@@ -167,6 +216,12 @@ def test_oversize_requests_get_413_and_414(client):
     assert status == 413 and "body" in json.loads(data)["error"]
     status, _, data = client.get("/api/letters?rack=" + "a" * 3000)
     assert status == 414 and "longer than 2048 bytes" in json.loads(data)["error"]
+
+
+def test_an_answer_of_too_many_words_is_refused(client, monkeypatch):
+    monkeypatch.setattr(api, "MAX_WORDS", 5)
+    status, record = client.json("/api/letters?rack=countdown&all=1")
+    assert status == 413 and "more than the 5 one request returns" in record["error"]
 
 
 def test_a_search_past_its_time_limit_is_refused(client, monkeypatch):
@@ -189,6 +244,16 @@ def test_busy_worker_answers_503(client, served):
         for _ in range(taken):
             served.slots.release()
     assert client.get("/api/letters?rack=abc")[0] == 200
+
+
+def test_a_bug_is_a_500_and_one_line_on_stderr(client, monkeypatch, capsys):
+    def broken(*args):
+        raise KeyError("oops")
+
+    monkeypatch.setitem(api.ENDPOINTS, "letters", (broken, ("rack",)))
+    status, record = client.json("/api/letters?rack=abc")
+    assert status == 500 and record == {"error": "internal error"}
+    assert capsys.readouterr().err == "anagramdb: error: KeyError: 'oops' (answering '/api/letters?rack=abc')\n"
 
 
 def test_concurrent_requests_from_threads_all_get_their_own_answer(client):
@@ -277,7 +342,13 @@ def test_input_is_never_echoed_unescaped(client, path):
     assert headers["Content-Type"] == "text/html; charset=utf-8"
     assert "<script>alert" not in html and "\"'&<" not in html
     assert html.count("<script>") == 1  # the page's own script
-    assert status in (200, 400, 404)
+    assert status in (200, 400, 404, 413)
+
+
+@pytest.mark.parametrize("path", ["/etc/passwd", "/../README.md", "/%2e%2e/pyproject.toml", "/static/style.css", "/api/../anagramdb/data/words.txt"])
+def test_no_file_is_served_from_disk(client, path):
+    status, _, data = client.get(path)
+    assert status == 404 and b"root:" not in data and b"[project]" not in data
 
 
 def test_pages_render_the_answers_server_side(client):
@@ -288,8 +359,8 @@ def test_pages_render_the_answers_server_side(client):
     assert "<li>cannonade</li>" in html and "the unique answer" in html
     status, html = client.page("/numbers?numbers=25+50+75+100+3+6&target=952")
     assert "952: exact" in html and "<li>100 + 3 = 103</li>" in html
-    status, html = client.page("/letters?rack=a1")
-    assert status == 400 and 'role="alert"' in html
+    status, headers, data = client.get("/letters?rack=a1")
+    assert status == 400 and 'role="alert"' in data.decode() and headers["Cache-Control"] == "no-store"
     assert client.page("/nowhere")[0] == 404
 
 
@@ -302,6 +373,20 @@ def test_random_states_redirect_to_a_url_with_their_seed(client):
     made = cli_json("conundrum", "--generate", "--seed", "42")[0]
     status, html = client.page("/conundrum?generate=1&seed=42")
     assert "".join(f"<li>{letter.upper()}</li>" for letter in made["clue"]) in html and made["answer"].upper() in html
+
+
+def test_practice_draws_as_the_contestant_chooses(client):
+    status, html = client.page("/practice")
+    assert status == 200 and "round=letters&amp;vowels=5&amp;seconds=30" in html and "round=numbers&amp;large=4&amp;seconds=30" in html
+    status, headers, _ = client.get("/practice?round=numbers&large=4")
+    assert status == 302 and headers["Location"].startswith("/practice?round=numbers&large=4&seed=")
+    drawn = cli_json("draw", "numbers", "--large", "4", "--seed", "8")[0]
+    status, html = client.page("/practice?round=numbers&large=4&seed=8")
+    assert "".join(f"<li>{n}</li>" for n in drawn["numbers"]) in html and 'name="large" value="4"' in html
+    rack = cli_json("draw", "letters", "--vowels", "5", "--seed", "8")[0]["letters"]
+    status, html = client.page("/practice?round=letters&vowels=5&seed=8")
+    assert "".join(f"<li>{letter}</li>" for letter in rack) in html
+    assert client.page("/practice?round=letters&vowels=6&seed=8")[0] == 400
 
 
 def test_practice_checks_and_scores_a_letters_answer(client):
@@ -332,9 +417,10 @@ def test_practice_numbers_round_shows_the_target_and_the_best_answer(client):
     assert "0 points" in html and 'class="error"' in html
 
 
-def serve_process(*args: str) -> tuple[subprocess.Popen[str], str]:
+def serve_process(*args: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
     """``anagramdb serve --port 0 ARGS`` in a child process, and the URL it prints."""
-    process = subprocess.Popen([sys.executable, "-m", "anagramdb", "serve", "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    command = [sys.executable, "-m", "anagramdb", "serve", "--port", "0", *args]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     assert process.stdout is not None
     line = process.stdout.readline()
     assert line.startswith("anagramdb: serving http://"), line + process.stderr.read()
@@ -356,6 +442,44 @@ def test_serve_stops_cleanly_on_a_signal(workers, stop):
     assert "Traceback" not in err and '"GET /api/letters?rack=countdown HTTP/1.1" 200' in err
 
 
+def test_the_parent_reports_lost_workers_and_fails_when_none_are_left():
+    process, _ = serve_process("--workers", "2", "--quiet")
+    try:
+        children: list[int] = []
+        for _ in range(6000):  # the URL is printed before the workers are forked
+            with open(f"/proc/{process.pid}/task/{process.pid}/children") as listing:
+                children = [int(pid) for pid in listing.read().split()]
+            if len(children) == 2:
+                break
+            time.sleep(0.01)
+        assert len(children) == 2
+        for child in children:
+            os.kill(child, signal.SIGKILL)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 1
+    assert err.count("anagramdb: warning: worker") == 2 and "1 left" in err and "0 left" in err and "Traceback" not in err
+
+
+def test_open_shows_the_page_in_the_browser(tmp_path):
+    opened = tmp_path / "opened"
+    # webbrowser runs $BROWSER with the URL in place of %s.
+    browser = f"{sys.executable} -c 'import sys, pathlib; pathlib.Path(sys.argv[1]).write_text(sys.argv[2])' {opened} %s"
+    process, url = serve_process("--open", "--host", "0.0.0.0", "--quiet", env={**os.environ, "BROWSER": browser})
+    try:
+        for _ in range(6000):
+            if opened.exists() and opened.read_text():
+                break
+            time.sleep(0.01)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=60)
+    assert url.startswith("http://0.0.0.0:")
+    assert opened.read_text() == url.replace("0.0.0.0", "127.0.0.1")  # a wildcard address is not one to browse to
+
+
 def test_serve_warns_when_reachable_by_others_and_quiet_silences_the_log():
     process, url = serve_process("--host", "0.0.0.0", "--quiet")
     try:
@@ -372,3 +496,14 @@ def test_serve_reports_a_port_in_use_in_one_line(served):
     result = subprocess.run([sys.executable, "-m", "anagramdb", "serve", "--port", str(served.server_address[1])], capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert result.stderr.startswith("anagramdb: error: cannot listen on 127.0.0.1:") and len(result.stderr.splitlines()) == 1
+
+
+def test_the_load_benchmark_runs_and_counts_no_errors():
+    script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "serve_load.py")
+    result = subprocess.run(
+        [sys.executable, script, "--clients", "2", "--seconds", "0.5", "--workers", "1", "--json"], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    (figures,) = json.loads(result.stdout.splitlines()[-1])
+    assert figures["workers"] == 1 and figures["requests"] > 0 and figures["errors"] == 0 and figures["server_exit"] == 0
+    assert len(figures["rss_mib"]) == 1 and figures["rss_mib"][0] > 1

@@ -9,16 +9,17 @@ line (exit 2 for bad input, 1 for a problem with files), warnings one
 import sys
 from typing import Annotated, Any
 
+import click
 import typer
 import typer.core
 import typer.main
 
 from .. import __version__
 from ..dictionary import ENVIRONMENT_VARIABLE
-from . import check_command, dictionary_commands, round_commands, serve_command  # noqa: F401 - they register the commands
+from . import check_command, dictionary_commands, numbers_command, play_command, round_commands, serve_command  # noqa: F401 - they register the commands
 from .common import command_settings, commands, groups, state
 from .grammar import DICT_OPTION, DICT_SHORT, hoist
-from .program import Program
+from .program import Group, Program
 
 
 class _Argument(typer.core.TyperArgument):
@@ -30,7 +31,13 @@ class _Argument(typer.core.TyperArgument):
         self.help = help
 
 
-typer.main.TyperArgument = _Argument  # type: ignore[misc]
+def _no_second_arguments_section(self: typer.core.TyperCommand, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    """click 8.3+ lists documented arguments itself; typer's own Arguments section does."""
+
+
+# typer.main looks the class up by this name when it makes each argument.
+setattr(typer.main, "TyperArgument", _Argument)  # noqa: B010
+setattr(typer.core.TyperCommand, "format_arguments", _no_second_arguments_section)  # noqa: B010
 
 
 def _version(value: bool) -> None:
@@ -52,7 +59,14 @@ def main(
     ] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:
-    """Anagram dictionary engine and Countdown solver."""
+    """Anagram dictionary engine and Countdown solver.
+
+    Global options (--dict) go before or after the command. A query command given - in
+    place of its query reads one query a line from stdin (batch mode; JSON Lines with
+    --json); an empty result is "QUERY: no words" on stderr and exit 0. Errors are one
+    line on stderr, with exit code 2 for bad input, 1 for files, 130 when interrupted.
+    Each command's --help describes its arguments and options.
+    """
     state["dict"] = dict_path
 
 
@@ -66,8 +80,7 @@ def make_app(only: str | None = None) -> typer.Typer:
     new = typer.Typer(
         name="anagramdb",
         cls=Program,
-        help="Anagram dictionary engine and Countdown solver.",
-        add_completion=False,
+        add_completion=True,
         no_args_is_help=True,
         rich_markup_mode=None,
         pretty_exceptions_enable=False,
@@ -79,7 +92,7 @@ def make_app(only: str | None = None) -> typer.Typer:
             new.command(name, context_settings=command_settings.get(name))(function)
     for name, build in groups.items():
         if only is None or name == only:
-            new.add_typer(build(), name=name)
+            new.add_typer(build(), name=name, cls=Group)
     return new
 
 
@@ -101,4 +114,5 @@ def run(args: list[str] | None = None) -> int:
     except ValueError:
         only = None  # Program reports it
     program = typer.main.get_command(make_app(only))
-    return program.main(args, standalone_mode=False)  # type: ignore[no-any-return]
+    code: int = program.main(args, standalone_mode=False)  # Program.main returns the exit code; click types it Any
+    return code

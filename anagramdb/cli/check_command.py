@@ -5,12 +5,14 @@ round_commands); both print what check_text/numbers_check_text give here, or the
 JSON, and exit 0 for a valid answer, 1 for an invalid one, 2 for bad input.
 """
 
+import sys
 from typing import Annotated, Any
 
 import typer
 
 from ..dictionary import DEFAULT_NAME
-from .common import JSON_OPTION, command, emit_json, open_dictionary, reported, state
+from ..errors import quoted
+from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, reported, state, usage_error
 
 
 def check_text(result: Any) -> str:
@@ -32,25 +34,42 @@ def numbers_check_text(result: Any) -> str:
 
 @command
 def check(
-    rack: Annotated[str, typer.Argument(help="The letters of the round, e.g. GYROSCOPE (? is a blank).")],
-    word: Annotated[str, typer.Argument(help="The word to check.")],
+    rack: Annotated[str, typer.Argument(help="The letters of the round, e.g. GYROSCOPE (? is a blank); - reads 'RACK WORD' lines from stdin.")],
+    word: Annotated[str | None, typer.Argument(help="The word to check.")] = None,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Check a letters-round answer: can RACK make WORD, and does the dictionary list it?
 
     Exit 0 when valid, 1 when not (the reason is printed), 2 for bad input. A word the
-    dictionary lacks is looked up in the other packaged dictionaries too.
+    dictionary lacks is looked up in the other packaged dictionaries too. With RACK -,
+    each line of stdin is a rack and a word; the exit code is the worst of the lines.
     """
-    from ..countdown.rules import check_word, packaged_dictionaries
+    from ..countdown.rules import WordCheck, check_word, packaged_dictionaries
+    from ..errors import InvalidRackError
 
-    with reported(), open_dictionary() as dictionary, packaged_dictionaries() as packaged:
-        result = check_word(dictionary, rack, word, packaged, state["dict"] or DEFAULT_NAME)
-        if as_json:
-            emit_json(result.to_dict())
-        else:
-            typer.echo(check_text(result))
-    if not result.valid:
-        raise typer.Exit(1)
+    if (rack == "-") != (word is None):
+        raise usage_error("give RACK WORD, or - alone to read 'RACK WORD' lines from stdin")
+    with reported(), open_dictionary(batch=rack == "-") as dictionary, packaged_dictionaries() as packaged:
+        name = state["dict"] or DEFAULT_NAME
+        if word is not None:
+            result = check_word(dictionary, rack, word, packaged, name)
+            if as_json:
+                emit_json(result.to_dict())
+            else:
+                typer.echo(check_text(result))
+            raise typer.Exit(0 if result.valid else 1)
+        invalid = []
+
+        def answer(line: str) -> WordCheck:
+            parts = line.split()
+            if len(parts) != 2:
+                raise InvalidRackError(f"each line is a rack and a word, such as 'GYROSCOPE scooper', not {quoted(line)}")
+            found = check_word(dictionary, parts[0], parts[1], packaged, name)
+            invalid.append(not found.valid)
+            return found
+
+        code = batch(sys.stdin, "query", answer, lambda r: f"{r.rack} {check_text(r)}", (lambda r: r.to_dict()) if as_json else None)
+    raise typer.Exit(code or int(any(invalid)))
 
 
 def check_numbers_answer(args: list[str], target: int, answer: str, as_json: bool) -> None:

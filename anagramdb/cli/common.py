@@ -4,7 +4,7 @@ import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import click
 import typer
@@ -12,22 +12,42 @@ import typer
 from ..dictionary import Dictionary
 from ..errors import AnagramDBError, AnagramDBWarning
 from . import messages
+from .grammar import SHORT_FLAGS
 from .render import to_json
 
 state: dict[str, str | None] = {"dict": None}
 commands: dict[str, Callable[..., None]] = {}
 groups: dict[str, Callable[[], typer.Typer]] = {}
-JSON_OPTION = typer.Option("--json", help="Print JSON.")
+JSON_OPTION = typer.Option("--json", help="Print JSON (JSON Lines in batch mode, one object a line).")
+
+
+def option(name: str, *more: str, **settings: Any) -> Any:
+    """typer.Option *name* with the grammar's short flag for it (grammar.SHORT_FLAGS):
+    ``option("--seed", help="...")`` is ``typer.Option("--seed", "-s", help="...")``."""
+    short = SHORT_FLAGS.get(name)
+    return typer.Option(name, *more, *([short] if short and short not in more else []), **settings)
+
+
+SEED_OPTION = option("--seed", help="Seed: the same seed gives the same result.")
 
 
 command_settings: dict[str, dict[str, Any]] = {}
 
 
-def command(function: Callable[..., None] | None = None, *, context_settings: dict[str, Any] | None = None) -> Any:
+CommandFunction = TypeVar("CommandFunction", bound=Callable[..., None])
+
+
+@overload
+def command(function: CommandFunction, *, context_settings: None = None) -> CommandFunction: ...
+@overload
+def command(function: None = None, *, context_settings: dict[str, Any] | None = None) -> Callable[[CommandFunction], CommandFunction]: ...
+def command(
+    function: CommandFunction | None = None, *, context_settings: dict[str, Any] | None = None
+) -> CommandFunction | Callable[[CommandFunction], CommandFunction]:
     """Register a command under its function's name (``@command`` or
     ``@command(context_settings=...)``); the apps are assembled by make_app."""
 
-    def register(function: Callable[..., None]) -> Callable[..., None]:
+    def register(function: CommandFunction) -> CommandFunction:
         commands[function.__name__] = function
         if context_settings:
             command_settings[function.__name__] = context_settings

@@ -2,12 +2,15 @@
 
 import sys
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Annotated, Any
 
 import typer
 
+from ..builder import DEFAULT_MEMORY
 from ..dictionary import resolve_path
-from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, reported, state
+from ..index import BLOCK_SIZE, MAX_BLOCK_SIZE
+from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, option, reported, state
 from .messages import cut, no_words
 
 
@@ -74,37 +77,52 @@ def _end_progress() -> None:
 @command
 def build(
     wordlists: Annotated[list[str], typer.Argument(help="Word lists: plain, prefix-compressed or gzip; - for stdin.", metavar="WORDLIST...")],
-    output: Annotated[str, typer.Option("-o", "--output", help="The dictionary file to write (its index goes beside it).")],
+    output: Annotated[str, option("--output", help="The dictionary file to write (its index goes beside it).")],
     fmt: Annotated[str, typer.Option("--format", help="Word-list format: auto, plain or prefix.")] = "auto",
     encoding: Annotated[str, typer.Option(help="Text encoding of the word lists.")] = "utf-8",
-    min_length: Annotated[int, typer.Option(min=1, help="Drop words shorter than this.")] = 1,
-    max_length: Annotated[int | None, typer.Option(min=1, help="Drop words longer than this.")] = None,
+    min_length: Annotated[int, typer.Option("--min", min=1, help="Drop words shorter than this.")] = 1,
+    max_length: Annotated[int | None, typer.Option("--max", min=1, help="Drop words longer than this.")] = None,
     keep_proper_nouns: Annotated[bool, typer.Option(help="Keep words with capital letters (proper nouns, acronyms).")] = False,
     ascii_only: Annotated[bool, typer.Option(help="Drop words with letters outside a-z (accented letters).")] = False,
-    memory: Annotated[str, typer.Option(help="Memory budget for sorting, e.g. 64M.")] = "64M",
-    block_size: Annotated[int, typer.Option(min=1, max=65536, help="Words per index block.")] = 64,
+    memory: Annotated[str, typer.Option(help="Memory budget for sorting, e.g. 64M.")] = f"{DEFAULT_MEMORY // 1024**2}M",
+    block_size: Annotated[int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block.")] = BLOCK_SIZE,
+    exclude: Annotated[list[str] | None, typer.Option(metavar="FILE", help="A word list of words to drop (house rules); repeatable.")] = None,
+    include: Annotated[list[str] | None, typer.Option(metavar="FILE", help="A word list of words to add whatever the filters say; repeatable.")] = None,
+    offensive: Annotated[str, typer.Option(metavar="keep|drop", help="drop: leave out the packaged list of slurs and obscenities.")] = "keep",
+    force: Annotated[bool, typer.Option("--force", help="Replace the output even if it is not an anagramdb dictionary.")] = False,
+    as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Build a sorted dictionary file and its index from word lists."""
     from ..builder import build as build_dictionary
-    from ..wordlist import WordFilter
+    from ..wordlist import WordFilter, offensive_words, read_word_set
 
+    if offensive not in ("keep", "drop"):
+        raise typer.BadParameter(f"{offensive!r} is not keep or drop", param_hint="--offensive")
     word_filter = WordFilter(min_length, max_length, keep_proper_nouns, ascii_only)
     with reported():
+        excluded: set[str] = set(offensive_words()) if offensive == "drop" else set()
+        for path in exclude or []:
+            excluded |= read_word_set(path, fmt, encoding)
         try:
             report = build_dictionary(
                 wordlists, output, fmt=fmt, encoding=encoding, word_filter=word_filter,
                 memory=_parse_size(memory), block_size=block_size, progress=_progress_bar(),
+                exclude=excluded, include=include or [], force=force,
             )  # fmt: skip
         finally:
             _end_progress()
-        typer.echo(f"wrote {report.output} and {report.index_path}: {report.summary()}")
+        if as_json:
+            emit_json(asdict(report))
+        else:
+            typer.echo(f"wrote {report.output} and {report.index_path}: {report.summary()}")
 
 
 @command
 def index(
     dictionary: Annotated[str | None, typer.Argument(help="Dictionary file (default: the one in use).", metavar="DICT")] = None,
     check: Annotated[bool, typer.Option("--check", help="Verify the dictionary and its index, change nothing, exit 1 on a problem.")] = False,
-    block_size: Annotated[int, typer.Option(min=1, max=65536, help="Words per index block when rebuilding.")] = 64,
+    block_size: Annotated[int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block when rebuilding.")] = BLOCK_SIZE,
+    as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Rebuild the index of a dictionary, or check both files."""
     from ..index import index_path_for, save_index
@@ -114,14 +132,21 @@ def index(
     with reported():
         if check:
             problems = check_index(path)
-            for problem in problems:
-                typer.echo(problem)
+            if as_json:
+                emit_json({"dictionary": path, "index_path": index_path_for(path), "ok": not problems, "problems": problems})
+            else:
+                for problem in problems:
+                    typer.echo(problem)
+                if not problems:
+                    typer.echo(f"{path}: ok")
             if problems:
                 raise typer.Exit(1)
-            typer.echo(f"{path}: ok")
             return
         builder = save_index(path, block_size)
-        typer.echo(f"wrote {index_path_for(path)}: {len(builder.keys)} entries for {builder.words} words (block size {block_size})")
+        if as_json:
+            emit_json({"dictionary": path, "index_path": index_path_for(path), "entries": len(builder.keys), "words": builder.words, "block_size": block_size})
+        else:
+            typer.echo(f"wrote {index_path_for(path)}: {len(builder.keys)} entries for {builder.words} words (block size {block_size})")
 
 
 @command

@@ -15,6 +15,16 @@ from ..errors import AnagramDBError
 
 DICT_OPTION = "--dict"
 DICT_SHORT = "-d"
+# One short flag for each common option, the same in every command that has the option.
+SHORT_FLAGS = {
+    "--dict": "-d",
+    "--all": "-a",
+    "--count": "-n",
+    "--jobs": "-j",
+    "--output": "-o",
+    "--seed": "-s",
+    "--target": "-t",
+}
 # Values of global options never start with "-" (a missing value is an error, not "-x").
 GLOBAL_VALUE_OPTIONS = (DICT_OPTION, DICT_SHORT)
 

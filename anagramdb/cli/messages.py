@@ -13,20 +13,22 @@ from __future__ import annotations
 import os
 import sys
 
+from ..errors import SHOWN
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its solve
     from typing import Any
 
 PROGRAM = "anagramdb"
 INTERRUPTED = 130
-QUERY_SHOWN = 40  # characters of a query echoed in a message
 
 
-def cut(text: str, limit: int = QUERY_SHOWN) -> str:
-    """*text*, or its first *limit* characters and how many more there were."""
+def cut(text: str, limit: int = SHOWN) -> str:
+    """*text*, or its first *limit* characters and how many more there were (quoted
+    text in messages is errors.quoted's)."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}... ({len(text) - limit:,} more)"
+    return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
 
 
 def one_line(message: str) -> str:

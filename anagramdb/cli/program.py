@@ -37,10 +37,25 @@ def usage_message(exc: click.UsageError) -> str:
     return f"{command + ': ' if command else ''}{text} (see {path} --help)"
 
 
-class Program(TyperGroup):
+class Group(TyperGroup):
+    """A command group whose list of commands gives each one's whole first sentence,
+    wrapped (click cuts it to the terminal's width with '...')."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+class Program(Group):
     """The ``anagramdb`` group: click's main loop, with the rules of the module docstring."""
 
-    def main(  # type: ignore[override]
+    def main(  # type: ignore[override]  # click's main takes more arguments, which this program never passes
         self,
         args: Sequence[str] | None = None,
         prog_name: str | None = None,

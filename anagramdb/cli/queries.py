@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import warnings
 
-from ..errors import AnagramDBWarning, InvalidNumbersError
+from ..errors import AnagramDBWarning, InvalidNumbersError, quoted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its solve
@@ -61,9 +61,7 @@ def whole_numbers(texts: list[str]) -> list[int]:
     for text in texts:
         digits = text[1:] if text[:1] == "-" else text
         if not (digits.isascii() and digits.isdigit()):
-            from .messages import cut
-
-            raise InvalidNumbersError(f"{cut(text)!r} is not a whole number")
+            raise InvalidNumbersError(f"{quoted(text)} is not a whole number")
         values.append(int(text))
     return values
 

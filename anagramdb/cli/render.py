@@ -51,6 +51,14 @@ def phrases_record(letters: str, found: list[tuple[str, ...]]) -> dict[str, obje
     return {"letters": letters, "phrases": [list(phrase) for phrase in found], "count": len(found)}
 
 
+def phrases_text(letters: str, found: list[tuple[str, ...]], indent: str = "") -> str | None:
+    """One phrase a line (under the letters, indented, in batch mode); None when there are none."""
+    if not found:
+        return None
+    lines = [indent + " ".join(phrase) for phrase in found]
+    return "\n".join([letters, *lines] if indent else lines)
+
+
 def numbers_text(answer: Any, rpn: bool = False) -> str:
     """The answer as on the show: steps, then the expression; several separated by blank lines."""
     head = f"{answer.target}: exact" if answer.exact else f"{answer.target}: not reachable; nearest is {answer.value} ({answer.distance} away)"

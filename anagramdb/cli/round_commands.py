@@ -1,14 +1,21 @@
 """Commands for the rounds of the game: letters, conundrum, phrases, draw."""
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from ..countdown.conundrum import SOURCE
+from ..countdown.draw import MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE
 from ..countdown.letters import ENOUGH, MIN_LENGTH
-from .common import JSON_OPTION, batch, command, emit_json, group, open_dictionary, reported, usage_error
-from .messages import cut, no_words
-from .render import to_json
+from ..countdown.numbers import LARGE_TILES
+from ..countdown.phrases import LIMIT, MAX_WORDS
+from ..countdown.phrases import MIN_LENGTH as PHRASE_MIN_LENGTH
+from .common import JSON_OPTION, SEED_OPTION, batch, command, emit_json, group, open_dictionary, option, reported, usage_error
+from .messages import no_words, warning
+
+MAX_VOWELS = RACK_SIZE - MIN_CONSONANTS
+MAX_COUNT = 10_000
 
 
 @command
@@ -40,37 +47,51 @@ def letters(
             typer.echo(text)
 
 
+def conundrum_line(solution: Any) -> str | None:
+    """'LETTERS: WORD (the unique answer)', or None when there is none."""
+    if not solution.words:
+        return None
+    verdict = "the unique answer" if solution.unique else f"{len(solution.words)} answers"
+    return f"{solution.letters}: {' '.join(solution.words)} ({verdict})"
+
+
 @command
 def conundrum(
-    letters: Annotated[str | None, typer.Argument(help="The scrambled letters to solve (leave out with --generate).")] = None,
+    letters: Annotated[
+        str | None, typer.Argument(help="The scrambled letters to solve; - reads one conundrum a line from stdin; leave out with --generate.")
+    ] = None,
     generate: Annotated[bool, typer.Option("--generate", help="Make new conundrums instead of solving one.")] = False,
-    count: Annotated[int, typer.Option(min=1, help="How many conundrums to make.")] = 1,
-    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible set of conundrums.")] = None,
-    words: Annotated[str, typer.Option(help="Dictionary that answers and clue words come from.")] = "common",
+    count: Annotated[int, option("--count", min=1, max=MAX_COUNT, help="How many conundrums to make.")] = 1,
+    seed: Annotated[int | None, SEED_OPTION] = None,
+    source: Annotated[str, typer.Option("--from", metavar="DICT", help="Dictionary that answers and clue words come from.")] = SOURCE,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a conundrum (every full-length anagram), or --generate new ones."""
     from ..countdown.conundrum import generate as make
     from ..countdown.conundrum import solve_conundrum
 
-    with reported():
-        if generate == (letters is not None):
-            raise usage_error("give LETTERS to solve, or --generate to make conundrums (not both)")
-        with open_dictionary() as full:
-            if letters is not None:
-                solution = solve_conundrum(full, letters)
-                if as_json:
-                    emit_json(solution.to_dict())
-                elif not solution.words:
-                    typer.echo(f"{letters}: no answer")
-                else:
-                    verdict = "the unique answer" if solution.unique else f"{len(solution.words)} answers"
-                    typer.echo(f"{letters}: {' '.join(solution.words)} ({verdict})")
-                return
-            with open_dictionary(words) as source:
-                made = make(full, source, count, seed)
+    if generate == (letters is not None):
+        raise usage_error("give LETTERS to solve, or --generate to make conundrums (not both)")
+    if letters is not None and (count != 1 or seed is not None or source != SOURCE):
+        raise usage_error("--count, --seed and --from apply only with --generate")
+    with reported(), open_dictionary(batch=letters == "-") as full:
+        if letters == "-":
+            to_json = (lambda s: s.to_dict()) if as_json else None
+            raise typer.Exit(batch(sys.stdin, "letters", lambda query: solve_conundrum(full, query), conundrum_line, to_json))
+        if letters is not None:
+            solution = solve_conundrum(full, letters)
+            text = conundrum_line(solution)
+            if as_json:
+                emit_json(solution.to_dict())
+            elif text is None:
+                no_words(letters)
+            else:
+                typer.echo(text)
+            return
+        with open_dictionary(source) as words:
+            made = make(full, words, count, seed)
         if len(made) < count:
-            typer.echo(f"anagramdb: warning: only {len(made)} conundrums could be made from {source.path}", err=True)
+            warning(f"only {len(made)} conundrums could be made from {words.path}")
         for puzzle in made:
             if as_json:
                 emit_json(puzzle.to_dict())
@@ -80,23 +101,32 @@ def conundrum(
 
 @command
 def phrases(
-    letters: Annotated[str, typer.Argument(help="The letters (spaces are ignored, so a phrase in quotes works).")],
-    max_words: Annotated[int, typer.Option(min=1, help="Most words in an anagram.")] = 3,
-    min_length: Annotated[int, typer.Option(min=1, help="Shortest word to use.")] = 3,
-    limit: Annotated[int, typer.Option(min=0, help="Most anagrams to list (0: all).")] = 100,
+    letters: Annotated[str, typer.Argument(help="The letters (spaces are ignored, so a phrase in quotes works); - reads one a line from stdin.")],
+    max_words: Annotated[int, typer.Option("--max-words", min=1, help="Most words in an anagram.")] = MAX_WORDS,
+    min_length: Annotated[int, typer.Option("--min", min=1, help="Shortest word to use.")] = PHRASE_MIN_LENGTH,
+    limit: Annotated[int, typer.Option("--limit", min=0, help="Most anagrams to list (0: all).")] = LIMIT,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List multi-word anagrams of LETTERS, fewest words first."""
     from ..countdown.phrases import phrases as search
-    from .render import phrases_record
+    from .render import phrases_record, phrases_text
 
-    with reported(), open_dictionary() as dictionary:
-        found = search(dictionary, letters, max_words, min_length, limit or None)
+    with reported(), open_dictionary(batch=letters == "-") as dictionary:
+
+        def answer(query: str) -> tuple[str, list[tuple[str, ...]]]:
+            return query, search(dictionary, query, max_words, min_length, limit or None)
+
+        if letters == "-":
+            to_json = (lambda found: phrases_record(*found)) if as_json else None
+            raise typer.Exit(batch(sys.stdin, "letters", answer, lambda found: phrases_text(found[0], found[1], "  "), to_json))
+        found = answer(letters)
+        text = phrases_text(*found)
         if as_json:
-            emit_json(phrases_record(letters, found))
+            emit_json(phrases_record(*found))
+        elif text is None:
+            no_words(letters)
         else:
-            for phrase in found:
-                typer.echo(" ".join(phrase))
+            typer.echo(text)
 
 
 @group("draw")
@@ -106,9 +136,9 @@ def draw_app() -> typer.Typer:
 
     @app.command("letters")
     def draw_letters(
-        vowels: Annotated[int | None, typer.Option(min=3, max=5, help="How many vowels (3-5; random by default).")] = None,
-        seed: Annotated[int | None, typer.Option(help="Seed for a reproducible draw.")] = None,
-        piles: Annotated[str | None, typer.Option(help="File of 'LETTER COUNT' lines replacing the show's piles.")] = None,
+        vowels: Annotated[int | None, typer.Option("--vowels", min=MIN_VOWELS, max=MAX_VOWELS, help="How many vowels (3-5; random by default).")] = None,
+        seed: Annotated[int | None, SEED_OPTION] = None,
+        piles: Annotated[str | None, typer.Option("--piles", metavar="FILE", help="File of 'LETTER COUNT' lines replacing the show's piles.")] = None,
         as_json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Draw nine letters from the vowel and consonant piles (at least 3 vowels, 4 consonants)."""
@@ -124,8 +154,8 @@ def draw_app() -> typer.Typer:
 
     @app.command("numbers")
     def draw_numbers(
-        large: Annotated[int | None, typer.Option(help="How many large tiles (0-4; random by default).")] = None,
-        seed: Annotated[int | None, typer.Option(help="Seed for a reproducible draw.")] = None,
+        large: Annotated[int | None, typer.Option("--large", min=0, max=len(LARGE_TILES), help="How many large tiles (0-4; random by default).")] = None,
+        seed: Annotated[int | None, SEED_OPTION] = None,
         as_json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Draw six number tiles (large ones from 25 50 75 100, small from two each of 1-10) and a target."""
@@ -139,43 +169,3 @@ def draw_app() -> typer.Typer:
                 typer.echo(f"{' '.join(map(str, result.numbers))}  target {result.target}")
 
     return app
-
-
-# A negative number must reach the solver's own check, not look like an unknown option.
-@command(context_settings={"ignore_unknown_options": True})
-def numbers(
-    args: Annotated[list[str], typer.Argument(help="The numbers (1 to 7), or 'stats' for the exhaustive statistics.", metavar="NUMBERS... | stats")],
-    target: Annotated[int | None, typer.Option("--target", "-t", help="The target to reach.")] = None,
-    every: Annotated[bool, typer.Option("--all", "-a", help="List every distinct solution, and count them.")] = False,
-    rpn: Annotated[bool, typer.Option("--rpn", help="Show reverse Polish notation instead of infix.")] = False,
-    ascii_signs: Annotated[bool, typer.Option("--ascii", help="Use * and / instead of the × and ÷ signs.")] = False,
-    strict: Annotated[bool, typer.Option(help="Refuse games the show's tiles and targets could not make.")] = False,
-    targets: Annotated[str, typer.Option(help="stats: the range of targets, e.g. 101-999.")] = "101-999",
-    jobs: Annotated[int, typer.Option(min=0, help="stats: worker processes (0: one a core).")] = 0,
-    csv: Annotated[str | None, typer.Option(help="stats: also write per-selection results to this CSV file.")] = None,
-    check: Annotated[str | None, typer.Option("--check", metavar="EXPR", help="Check an answer (expression, or steps split by ;).")] = None,
-    as_json: Annotated[bool, JSON_OPTION] = False,
-) -> None:
-    """Solve a numbers round (NUMBERS --target T), or 'stats': every selection against every target."""
-    from ..errors import InvalidNumbersError
-    from . import queries
-    from .render import numbers_text
-
-    for arg in args:
-        if arg.startswith("-") and not arg[1:].isdigit():
-            raise usage_error(f"no such option '{cut(arg)}'")
-    with reported():
-        if args == ["stats"]:
-            from .stats_command import run_stats
-
-            run_stats(targets, jobs, csv, as_json)
-            return
-        if target is None:
-            raise InvalidNumbersError("give the target with --target, e.g. anagramdb numbers 25 50 75 100 3 6 --target 952")
-        if check is not None:
-            from .check_command import check_numbers_answer
-
-            check_numbers_answer(args, target, check, as_json)
-            return
-        answer = queries.numbers(queries.whole_numbers(args), target, every, ascii_signs, strict)
-        typer.echo(to_json(answer.to_dict()) if as_json else numbers_text(answer, rpn))

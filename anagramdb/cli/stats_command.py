@@ -1,5 +1,6 @@
 """``anagramdb numbers stats``: formatting of the exhaustive statistics."""
 
+import os
 import sys
 
 import typer
@@ -13,36 +14,47 @@ def _progress(done: int, total: int) -> None:
 
 
 def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool) -> None:
-    """Compute the statistics, write the CSV if asked, and print JSON or a report."""
+    """Compute the statistics, write the CSV if asked, and print JSON or a report. The
+    CSV's temporary file is created before the work starts, so an unwritable path is
+    refused at once, and the CSV appears (atomically) only when complete."""
+    from contextlib import ExitStack
+
     from ..atomic import atomic_writer
     from ..countdown.numbers_stats import REACH, parse_targets, statistics
+    from ..errors import StorageError
 
+    chosen = parse_targets(targets)
     tty = sys.stderr.isatty()
-    try:
-        stats = statistics(parse_targets(targets), jobs, _progress if tty else None)
-    finally:
-        if tty:
-            sys.stderr.write("\r\x1b[K")
-    if csv_path:
-        header = ["numbers", "large", "exact", *[f"away_{k}" for k in range(1, REACH + 1)], "more"]
-        lines = [",".join(header)]
-        lines += [",".join([" ".join(map(str, row.numbers)), str(row.large), str(row.exact), *map(str, row.away), str(row.more)]) for row in stats.rows()]
-        with atomic_writer(csv_path) as handle:
+    with ExitStack() as stack:
+        handle = None
+        if csv_path:
+            if os.path.isdir(csv_path):
+                raise StorageError(f"cannot write {csv_path}: it is a directory")
+            handle = stack.enter_context(atomic_writer(csv_path))
+        try:
+            stats = statistics(chosen, jobs, _progress if tty else None)
+        finally:
+            if tty:
+                sys.stderr.write("\r\x1b[K")
+        if handle is not None:
+            header = ["numbers", "large", "exact", *[f"away_{k}" for k in range(1, REACH + 1)], "more"]
+            lines = [",".join(header)]
+            lines += [",".join([" ".join(map(str, row.numbers)), str(row.large), str(row.exact), *map(str, row.away), str(row.more)]) for row in stats.rows()]
             handle.write(("\n".join(lines) + "\n").encode())
     report = stats.to_dict()
     if as_json:
         emit_json(report)
         return
-    first, last = report["targets"]  # type: ignore[misc]
+    first, last = stats.targets
     typer.echo(f"{report['selections']} selections x {last - first + 1} targets ({first}-{last})")
     typer.echo(f"{'large':>5} {'selections':>10} {'games':>10} {'exact':>10} {'%':>6} {'1 away':>8} {'2-10 away':>10} {'more':>8}")
-    for large, group in report["by_large"].items():  # type: ignore[attr-defined]
+    for large, group in report["by_large"].items():  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
         away = group["away"]
         far = sum(away[str(k)] for k in range(2, REACH + 1))
         typer.echo(
             f"{large:>5} {group['selections']:>10} {group['games']:>10} {group['exact']:>10} "
             f"{100 * group['exact'] / group['games']:>6.2f} {away['1']:>8} {far:>10} {away['more']:>8}"
         )
-    typer.echo("hardest targets: " + ", ".join(f"{t['target']} ({t['selections']})" for t in report["hardest_targets"]))  # type: ignore[attr-defined]
+    typer.echo("hardest targets: " + ", ".join(f"{t['target']} ({t['selections']})" for t in report["hardest_targets"]))  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
     for title, key in (("best", "best_selections"), ("worst", "worst_selections")):
-        typer.echo(f"{title} selections: " + ", ".join(f"{' '.join(map(str, s['numbers']))} ({s['exact']})" for s in report[key]))  # type: ignore[attr-defined]
+        typer.echo(f"{title} selections: " + ", ".join(f"{' '.join(map(str, s['numbers']))} ({s['exact']})" for s in report[key]))  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape

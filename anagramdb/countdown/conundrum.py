@@ -10,22 +10,28 @@ Answers and clue words are drawn from a dictionary of common words (the packaged
 ``common``, by default) so that puzzles are fair, while uniqueness is checked against the
 full dictionary. A clue that gives the answer away is rejected: one with a word of
 GIVEAWAY_RUN or more letters that appears, in order, inside the answer (``tabletops``
-from ``table`` + ``stop``... is refused because of ``table``).
+from ``table`` + ``stop``... is refused because of ``table``). Slurs and obscenities (the
+packaged exclusion list, wordlist.offensive_words) are never an answer or a clue word, nor
+spelt out, OFFENSIVE_RUN letters or more, in the clue as shown.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import NamedTuple
 
 from ..dictionary import Dictionary
-from ..errors import InvalidRackError
+from ..errors import InvalidArgumentError
 from ..keys import fold, letters_key
+from ..wordlist import offensive_words
 from .phrases import phrases
 
 ANSWER_LENGTH = 9
+SOURCE = "common"  # the packaged dictionary that answers and clue words come from
 GIVEAWAY_RUN = 4
 MIN_CLUE_WORD = 3
+OFFENSIVE_RUN = 4
 
 
 class Solution(NamedTuple):
@@ -63,11 +69,23 @@ def gives_away(words: tuple[str, ...], answer: str) -> bool:
     return any(len(word) >= GIVEAWAY_RUN and fold(word) in answer for word in words)
 
 
-def clue_splits(words: Dictionary, answer: str, max_words: int = 3, min_length: int = MIN_CLUE_WORD) -> list[tuple[str, ...]]:
+def spells_out(clue: str, excluded: Collection[str]) -> bool:
+    """True when the clue as shown (its words run together) spells out an excluded word of
+    OFFENSIVE_RUN or more letters."""
+    shown = fold(clue)
+    return any(len(bad) >= OFFENSIVE_RUN and bad in shown for bad in excluded)
+
+
+def clue_splits(
+    words: Dictionary, answer: str, max_words: int = 3, min_length: int = MIN_CLUE_WORD, excluded: Collection[str] = frozenset()
+) -> list[tuple[str, ...]]:
     """Every fair clue for *answer*: two to *max_words* words of *words*, none the answer,
-    together using exactly its letters, and not giving it away."""
+    together using exactly its letters, not giving it away and not offending (*excluded*)."""
     splits = phrases(words, answer, max_words=max_words, min_length=min_length, limit=None)
-    return [split for split in splits if len(split) >= 2 and not gives_away(split, answer)]
+    return [
+        split for split in splits
+        if len(split) >= 2 and not gives_away(split, answer) and not any(fold(word) in excluded for word in split)
+    ]  # fmt: skip
 
 
 def candidate_answers(words: Dictionary, length: int = ANSWER_LENGTH) -> list[str]:
@@ -81,12 +99,17 @@ def generate(
     count: int = 1,
     seed: int | None = None,
     max_words: int = 3,
+    excluded: Collection[str] | None = None,
 ) -> list[Conundrum]:
     """Up to *count* new conundrums, each with a different clue; the same *seed* gives the
-    same conundrums. Answers and clue words come from *words*; each answer is the only
-    word with its letters in *full*. Fewer come back only if the dictionaries run out."""
+    same conundrums. Answers and clue words come from *words* and are never in *excluded*
+    (folded words; None means the packaged list of slurs and obscenities); each answer is
+    the only word with its letters in *full*. Fewer come back only if the dictionaries
+    run out."""
     if count < 1:
-        raise InvalidRackError(f"--count must be at least 1, not {count}")
+        raise InvalidArgumentError(f"the count of conundrums must be at least 1, not {count}")
+    if excluded is None:
+        excluded = offensive_words()
     rng = random.Random(seed)
     answers = candidate_answers(words)
     rng.shuffle(answers)
@@ -95,9 +118,11 @@ def generate(
     for answer in answers:
         if len(made) >= count:
             break
+        if answer in excluded:
+            continue
         if full.words_with_key(letters_key(answer)) != [answer]:
             continue
-        splits = clue_splits(words, answer, max_words)
+        splits = clue_splits(words, answer, max_words, excluded=excluded)
         if not splits:
             continue
         # The fairest clues have no very short word: prefer the splits whose shortest word
@@ -106,7 +131,7 @@ def generate(
         chosen = list(rng.choice([split for split in splits if min(map(len, split)) == best]))
         rng.shuffle(chosen)
         clue = "".join(chosen)
-        if clue in clues:
+        if clue in clues or spells_out(clue, excluded):
             continue
         clues.add(clue)
         made.append(Conundrum(clue, answer, tuple(chosen)))

@@ -7,10 +7,11 @@ recent series of Countdown (vowels 67 tiles, consonants 74); vowels are A E I O 
 
 from __future__ import annotations
 
+import os
 import random
 from typing import NamedTuple
 
-from ..errors import InvalidNumbersError, InvalidRackError, StorageError, describe_os_error
+from ..errors import InvalidArgumentError, PilesFormatError, StorageError, describe_os_error
 
 VOWELS = "AEIOU"
 LETTER_PILES = {
@@ -33,7 +34,7 @@ class LettersDraw(NamedTuple):
         return {"letters": self.letters, "vowels": self.vowels, "consonants": len(self.letters) - self.vowels}
 
 
-def read_piles(path: str) -> dict[str, int]:
+def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
     """Letter piles from a file: one ``LETTER COUNT`` a line; blank lines and # comments ignored."""
     try:
         with open(path, encoding="utf-8") as handle:
@@ -48,10 +49,10 @@ def read_piles(path: str) -> dict[str, int]:
             continue
         parts = text.split()
         if len(parts) != 2 or len(parts[0]) != 1 or not parts[0].isalpha() or not parts[1].isdigit() or int(parts[1]) < 1:
-            raise InvalidRackError(f"{path}: line {number}: expected a letter and a positive count, like 'E 21', not {line!r}")
+            raise PilesFormatError(f"{path}: line {number}: expected a letter and a positive count, like 'E 21', not {line!r}")
         letter = parts[0].upper()
         if letter in piles:
-            raise InvalidRackError(f"{path}: line {number}: letter {letter} is listed twice")
+            raise PilesFormatError(f"{path}: line {number}: letter {letter} is listed twice")
         piles[letter] = int(parts[1])
     return piles
 
@@ -62,7 +63,7 @@ def draw_letters(vowels: int | None = None, seed: int | None = None, piles: dict
     random order. The same *seed* gives the same draw."""
     piles = LETTER_PILES if piles is None else piles
     if vowels is not None and not MIN_VOWELS <= vowels <= RACK_SIZE - MIN_CONSONANTS:
-        raise InvalidRackError(f"--vowels must be from {MIN_VOWELS} to {RACK_SIZE - MIN_CONSONANTS}, not {vowels}")
+        raise InvalidArgumentError(f"the number of vowels must be from {MIN_VOWELS} to {RACK_SIZE - MIN_CONSONANTS}, not {vowels}")
     rng = random.Random(seed)
     if vowels is None:
         vowels = rng.randint(MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS)
@@ -70,7 +71,7 @@ def draw_letters(vowels: int | None = None, seed: int | None = None, piles: dict
     consonant_pile = [letter for letter, count in piles.items() if letter not in VOWELS for _ in range(count)]
     consonants = RACK_SIZE - vowels
     if len(vowel_pile) < vowels or len(consonant_pile) < consonants:
-        raise InvalidRackError(f"the piles hold {len(vowel_pile)} vowels and {len(consonant_pile)} consonants: too few for {vowels} and {consonants}")
+        raise InvalidArgumentError(f"the piles hold {len(vowel_pile)} vowels and {len(consonant_pile)} consonants: too few for {vowels} and {consonants}")
     drawn = rng.sample(vowel_pile, vowels) + rng.sample(consonant_pile, consonants)
     rng.shuffle(drawn)
     return LettersDraw("".join(drawn), vowels)
@@ -92,7 +93,7 @@ def draw_numbers(large: int | None = None, seed: int | None = None) -> NumbersDr
     from .numbers import LARGE_TILES, SMALL_TILES, TARGET_RANGE
 
     if large is not None and not 0 <= large <= len(LARGE_TILES):
-        raise InvalidNumbersError(f"--large must be from 0 to {len(LARGE_TILES)}, not {large}")
+        raise InvalidArgumentError(f"the number of large tiles must be from 0 to {len(LARGE_TILES)}, not {large}")
     rng = random.Random(seed)
     if large is None:
         large = rng.randint(0, len(LARGE_TILES))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement, repeat
 
 from ..dictionary import Block, Dictionary
-from ..errors import InvalidRackError
+from ..errors import InvalidArgumentError, InvalidRackError, quoted
 from ..keys import bad_characters, describe, is_word, word_key
 
 # Annotations only; re and collections are imported where the rare paths need them, so a
@@ -49,6 +49,7 @@ COST_PER_WORD = 0.12
 # used whatever the model says, so memory stays flat on huge dictionaries.
 MAX_LOOKUP_KEYS = 100_000
 COMBINATIONS_UP_TO = 12
+METHODS = ("lookup", "scan")
 
 
 class LettersWord(tuple[str, int, int, tuple[str, ...]]):
@@ -110,7 +111,7 @@ def parse_rack(rack: str) -> tuple[str, int]:
     if not rack.strip():
         raise InvalidRackError("empty rack: give letters such as GYROSCOPE, with ? for a blank")
     if letters and not is_word(letters):
-        raise InvalidRackError(f"rack {rack!r} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}")
+        raise InvalidRackError(f"rack {quoted(rack)} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}")
     return word_key(letters) if letters else "", blanks
 
 
@@ -176,18 +177,20 @@ def count_sub_keys(key: str, blanks: int, min_length: int) -> int:
         count = key.count(letter)
         total *= count + 1
     # Each blank multiplies the choices by up to 27 (no letter, or one of 26).
-    return total * 27**blanks
+    per_blank: int = 27**blanks
+    return total * per_blank
 
 
 def strategy(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> str:
     """``"lookup"`` (sub-multiset lookups) or ``"scan"`` (one pass), by the cost model.
 
     Lookups cost about COST_PER_KEY per key; the pass about COST_PER_WORD per word. On the
-    default dictionary (247,207 words) the measured crossover is between 14,000 keys
-    (lookups 24 ms, pass 27 ms) and 40,000 (56 ms against 37 ms); the model puts it at
-    17,400: racks of up to about 14 distinct letters, or 9 letters and a blank, are
-    looked up, longer ones take the pass (15-70 ms). MAX_LOOKUP_KEYS bounds the keys held
-    in memory on dictionaries so large that the model would allow more.
+    default dictionary (full, 114,029 words) the measured crossover is between 3,840 keys
+    (lookups 19 ms, pass 26 ms) and 24,576 (79 ms against 39 ms); the model puts it at
+    8,000: racks of up to 12 distinct letters are looked up, 13 or more, or 9 letters and
+    a blank, take the pass (20-60 ms). On huge (246,337 words) the model's crossover is
+    17,400 keys (14 distinct letters, or 9 and a blank, looked up). MAX_LOOKUP_KEYS bounds
+    the keys held in memory on dictionaries so large that the model would allow more.
     """
     keys = count_sub_keys(key, blanks, min_length)
     if keys > MAX_LOOKUP_KEYS:
@@ -293,13 +296,22 @@ def _by_scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> 
     return words_by_length
 
 
-def words_within(dictionary: Dictionary, key: str, min_length: int = 1) -> dict[str, list[str]]:
+def choose_method(dictionary: Dictionary, key: str, blanks: int, min_length: int, method: str | None) -> str:
+    """*method* when it is one of METHODS, else (None) the cost model's choice (see strategy())."""
+    if method is None:
+        return strategy(dictionary, key, blanks, min_length)
+    if method not in METHODS:
+        raise InvalidArgumentError(f"the method must be one of {', '.join(METHODS)} (or None to choose by cost), not {method!r}")
+    return method
+
+
+def words_within(dictionary: Dictionary, key: str, min_length: int = 1, method: str | None = None) -> dict[str, list[str]]:
     """Every dictionary key that is a sub-multiset of *key*, with its words.
 
-    The lookups or the single pass, whichever the cost model prefers (see strategy()):
-    the first step of multi-word anagram searches.
+    The lookups or the single pass, whichever the cost model prefers (see strategy()), or
+    *method* ("lookup" or "scan") when given: the first step of multi-word anagram searches.
     """
-    if strategy(dictionary, key, 0, min_length) == "lookup":
+    if choose_method(dictionary, key, 0, min_length, method) == "lookup":
         groups = sub_keys_by_length(key)
         wanted = sorted(sub for length, subs in groups.items() if length >= min_length for sub in subs)
         return dict(dictionary.find_keys(wanted))
@@ -315,18 +327,24 @@ def solve_letters(
     min_length: int = MIN_LENGTH,
     enough: int = ENOUGH,
     all: bool = False,
+    method: str | None = None,
 ) -> list[LettersWord]:
     """The words made from a sub-multiset of *rack*, longest first, then alphabetical.
 
     By default the search stops after the length at which it has at least *enough*
     words; ``all=True`` goes down to *min_length*. ``?`` in the rack is a blank.
     Cost: about COST_PER_KEY microseconds per distinct sub-multiset key looked up, or one
-    pass over the dictionary for racks where that is cheaper (see strategy()).
+    pass over the dictionary for racks where that is cheaper (see strategy()); *method*
+    ("lookup" or "scan") overrides the choice, with the same answer. Raises
+    InvalidRackError for a bad rack and InvalidArgumentError for a *min_length* or
+    *enough* below 1.
     """
     key, blanks = parse_rack(rack)
     if min_length < 1:
-        raise InvalidRackError(f"minimum length must be at least 1, not {min_length}")
-    if strategy(dictionary, key, blanks, min_length) == "lookup":
+        raise InvalidArgumentError(f"the shortest word must be at least 1 letter, not {min_length}")
+    if enough < 1:
+        raise InvalidArgumentError(f"enough must be at least 1, not {enough}")
+    if choose_method(dictionary, key, blanks, min_length, method) == "lookup":
         found = _by_lookup(dictionary, key, blanks, min_length, enough, all)
     else:
         found = _by_scan(dictionary, key, blanks, min_length)

@@ -28,6 +28,7 @@ from .rules import numbers_score
 OPERATORS = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*", "/": "/", "÷": "/"}
 SEPARATORS = ";\n"
 MAX_ANSWER = 2000  # characters: far more than any working of six tiles needs
+MAX_DEPTH = 50  # brackets open at once (the parser recurses once per bracket)
 
 
 class NumbersCheck(NamedTuple):
@@ -145,7 +146,7 @@ class _Checker:
                 raise _Broken(f"{number} is not one of the numbers")
             how = "drawn" if not self.made[number] else "drawn or made"
             count = "one" if available == 1 else str(available)
-            raise _Broken(f"{number} is used {_times(self.used[number])}, but only {count} {number} {'was' if available == 1 else 'were'} {how}")
+            raise _Broken(f"{number} is used {_times(self.used[number])}, but only {count} {'was' if available == 1 else 'were'} {how}")
         return number
 
     def apply(self, left: int, op: str, right: int) -> int:
@@ -171,7 +172,7 @@ def tokenize(line: str, offset: int = 0) -> list[tuple[str, int, int]]:
     """(kind, number, column) tokens of one line: kind "n" for a number, else the operator
     ("+", "-", "*", "/"), a bracket or "="; raises InvalidNumbersError on anything else."""
     tokens: list[tuple[str, int, int]] = []
-    index = 0
+    index = depth = 0
     while index < len(line):
         char = line[index]
         if char.isspace():
@@ -184,6 +185,9 @@ def tokenize(line: str, offset: int = 0) -> list[tuple[str, int, int]]:
             index = end
         elif char in OPERATORS or char in "()=":
             tokens.append((OPERATORS.get(char, char), 0, offset + index))
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth > MAX_DEPTH:
+                raise InvalidNumbersError(f"brackets are nested more than {MAX_DEPTH} deep at character {offset + index + 1} of the answer")
             index += 1
         else:
             raise InvalidNumbersError(f"unexpected {char!r} at character {offset + index + 1} of the answer: use numbers, + - × ÷ (or * / x), brackets and =")

@@ -23,13 +23,14 @@ import os
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from ..errors import InvalidNumbersError
+from ..errors import InvalidNumbersError, quoted
 from .numbers import LARGE_TILES, SHOW_TILES, TARGET_RANGE, Key, combine_into, splits, sub_keys, values_of
 
 REACH = 10
 CHUNK = 64
+MAX_TARGET = 10_000  # the window's bitsets and the per-target counts grow with the range
 
 Progress = Callable[[int, int], None]
 
@@ -143,6 +144,11 @@ class Stats(NamedTuple):
     reached: dict[Key, int]
     window_low: int
 
+    def reaches(self, selection: Key, value: int) -> bool:
+        """Whether *selection* (sorted tiles) reaches *value*, a value inside the window
+        (the targets, widened by REACH on each side)."""
+        return bool(self.reached[selection] >> (value - self.window_low) & 1)
+
     def target_mask(self) -> int:
         first, last = self.targets
         return ((1 << (last - first + 1)) - 1) << (first - self.window_low)
@@ -169,22 +175,26 @@ class Stats(NamedTuple):
         worst selections (most and fewest targets reached)."""
         first, last = self.targets
         span = last - first + 1
-        by_large: dict[str, dict[str, object]] = {}
+        totals: dict[str, dict[str, int]] = {}
+        aways: dict[str, dict[str, int]] = {}
         counter: list[int] = []
         mask = self.target_mask()
         for bits in self.reached.values():
             _count_into(counter, bits & mask)
         rows = list(self.rows())
         for row in rows:
-            empty = {"selections": 0, "games": 0, "exact": 0, "away": dict.fromkeys([*map(str, range(1, REACH + 1)), "more"], 0)}
-            group = by_large.setdefault(str(row.large), empty)
-            group["selections"] += 1  # type: ignore[operator]
-            group["games"] += span  # type: ignore[operator]
-            group["exact"] += row.exact  # type: ignore[operator]
-            away = group["away"]
+            large = str(row.large)
+            if large not in totals:
+                totals[large] = {"selections": 0, "games": 0, "exact": 0}
+                aways[large] = dict.fromkeys([*map(str, range(1, REACH + 1)), "more"], 0)
+            group, away = totals[large], aways[large]
+            group["selections"] += 1
+            group["games"] += span
+            group["exact"] += row.exact
             for k, count in enumerate(row.away, 1):
-                away[str(k)] += count  # type: ignore[index]
-            away["more"] += row.more  # type: ignore[index]
+                away[str(k)] += count
+            away["more"] += row.more
+        by_large = {large: {**totals[large], "away": aways[large]} for large in totals}
         per_target = {str(t): _count_at(counter, t - self.window_low) for t in range(first, last + 1)}
         ranked = sorted(rows, key=lambda row: (-row.exact, row.numbers))
         hardest = sorted(per_target.items(), key=lambda item: (item[1], int(item[0])))[:listed]
@@ -214,14 +224,12 @@ def _count_at(counter: list[int], position: int) -> int:
 
 
 def parse_targets(text: str) -> tuple[int, int]:
-    """``"101-999"`` -> (101, 999); a single number is a range of one."""
+    """``"101-999"`` -> (101, 999); a single number is a range of one; within 1-MAX_TARGET."""
     parts = text.split("-")
-    try:
-        first, last = (int(parts[0]), int(parts[-1])) if len(parts) <= 2 else (0, -1)
-    except ValueError:
-        first, last = 0, -1
-    if len(parts) > 2 or not 1 <= first <= last:
-        raise InvalidNumbersError(f"--targets takes a range like 101-999 of positive whole numbers, not {text!r}")
+    digits = all(part.isascii() and part.isdigit() for part in parts)
+    first, last = (int(parts[0]), int(parts[-1])) if digits and len(parts) <= 2 else (0, -1)
+    if not 1 <= first <= last <= MAX_TARGET:
+        raise InvalidNumbersError(f"targets must be a range like 101-999 within 1-{MAX_TARGET}, not {quoted(text)}")
     return first, last
 
 
@@ -231,7 +239,7 @@ def statistics(targets: tuple[int, int] = TARGET_RANGE, jobs: int = 0, progress:
     whatever *jobs* is."""
     first, last = targets
     chosen = selections() if chosen is None else sorted(set(chosen))
-    fives = sorted({five for selection in chosen for five in combinations(selection, 5)})
+    fives: list[Key] = sorted({five for selection in chosen for five in combinations(selection, 5)})
     tasks = [(_phase_a, fives[i : i + CHUNK]) for i in range(0, len(fives), CHUNK)]
     tasks += [(_phase_b, chosen[i : i + CHUNK]) for i in range(0, len(chosen), CHUNK)]
     if not jobs:
@@ -243,10 +251,36 @@ def statistics(targets: tuple[int, int] = TARGET_RANGE, jobs: int = 0, progress:
     else:
         import multiprocessing
 
-        with multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
+        with _workers(multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"), jobs) as pool:
             done = _merge(reached, pool.imap_unordered(_run, [(work, (part, first, last)) for work, part in tasks]), len(tasks), progress)
     assert done == len(tasks)
     return Stats(targets, reached, _Window(first, last).low)
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool (no traceback per worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _workers(context: Any, jobs: int) -> Any:
+    """A pool whose workers ignore Ctrl-C from birth. SIGINT is blocked (held, not lost)
+    while they are forked: a worker interrupted before its initializer ran could die
+    holding the task queue's lock, and the pool would then hang when stopped. The parent
+    receives a Ctrl-C pressed meanwhile as soon as the pool exists."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        return context.Pool(jobs, _quiet_worker)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return context.Pool(jobs, _quiet_worker)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _run(task: tuple[Callable[[tuple[list[Key], int, int]], dict[Key, int]], tuple[list[Key], int, int]]) -> dict[Key, int]:

@@ -20,7 +20,7 @@ from itertools import product
 from time import monotonic
 
 from ..dictionary import Dictionary
-from ..errors import InvalidRackError, TimeLimitError
+from ..errors import InvalidArgumentError, InvalidRackError, TimeLimitError
 from ..keys import letters_key
 from .letters import words_within
 
@@ -67,7 +67,9 @@ def phrases(
     it is passed: the bound a server puts on a search that grows exponentially.
     """
     if max_words < 1 or min_length < 1:
-        raise InvalidRackError("--max-words and --min-length must be at least 1")
+        raise InvalidArgumentError(f"the most words and the shortest word must be at least 1, not {max_words} and {min_length}")
+    if limit is not None and limit < 1:
+        raise InvalidArgumentError(f"the limit must be at least 1 (or None for every anagram), not {limit}")
     key = letters_key(letters.replace(" ", ""))
     if len(key) > MAX_LETTERS:
         raise InvalidRackError(f"phrases takes at most {MAX_LETTERS} letters, not {len(key)}: the search grows exponentially with the length")

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import NamedTuple
 
-from ..dictionary import DATA_DIRECTORY, PACKAGED, Dictionary
+from ..dictionary import PACKAGED, Dictionary, resolve_path
 from ..errors import InvalidRackError
 from ..keys import bad_characters, describe, fold, is_word, word_key
 from .draw import MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, VOWELS
@@ -194,11 +194,7 @@ def packaged_dictionaries() -> Iterator[dict[str, Dictionary]]:
     check_word's *elsewhere*; closed when the block ends. Opening one costs its index
     header only (tens of microseconds)."""
     with ExitStack() as stack:
-        yield {
-            name: stack.enter_context(Dictionary(os.path.join(DATA_DIRECTORY, file)))
-            for name, file in PACKAGED.items()
-            if os.path.exists(os.path.join(DATA_DIRECTORY, file))
-        }
+        yield {name: stack.enter_context(Dictionary(name)) for name in PACKAGED if os.path.exists(resolve_path(name))}
 
 
 def numbers_score(distance: int) -> int:

@@ -2,9 +2,10 @@
 
 Endpoints and their parameters (named as the CLI's options, without the dashes)::
 
+    /api/              the endpoints and their parameters
     /api/anagrams      letters
-    /api/letters       rack [min] [enough] [all]
-    /api/phrases       letters [max-words] [min-length] [limit]
+    /api/letters       rack [min] [enough] [all]    (rack: up to MAX_RACK, MAX_BLANKS blanks)
+    /api/phrases       letters [max-words] [min] [limit]
     /api/conundrum     letters                   (solve)
                        generate [count] [seed]   (make new ones: a list of records)
     /api/numbers       numbers target [all] [ascii] [strict]   (numbers: "25 50 75 100 3 6")
@@ -15,13 +16,15 @@ Endpoints and their parameters (named as the CLI's options, without the dashes):
 
 A body is the record the CLI prints (built by the same functions, in anagramdb.cli.render
 or the solvers' ``to_dict``); an error is ``{"error": "..."}`` with the status of an
-ApiError. Every request is bounded: each text parameter has a length cap (413 past it),
-phrase searches and listing every numbers solution stop at SEARCH_SECONDS (400), and a
-numbers game has at most MAX_WEB_NUMBERS tiles.
+ApiError. Every request is bounded: each text parameter has a length cap (413 past it), a
+rack at most MAX_BLANKS blanks (400), a letters answer at most MAX_WORDS words (413), phrase
+searches and listing every numbers solution stop at SEARCH_SECONDS (400), and a numbers
+game has at most MAX_WEB_NUMBERS tiles.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from collections.abc import Callable
@@ -34,11 +37,16 @@ from ..cli.render import letters_record, phrases_record
 from ..countdown import conundrum, draw, letters, phrases
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word, packaged_dictionaries
-from ..dictionary import DEFAULT_NAME, Dictionary
+from ..dictionary import DEFAULT_NAME, ENVIRONMENT_VARIABLE, Dictionary
 from ..errors import AnagramDBError
 
 MAX_TEXT = 64  # characters of a rack, letters or phrase
 MAX_ANSWER = 200  # characters of a numbers answer (working)
+# A letters request is bounded by its rack: a rack of 30 letters and two blanks takes
+# seconds and matches most of the dictionary. Countdown's racks are 9 letters.
+MAX_RACK = 16
+MAX_BLANKS = 2
+MAX_WORDS = 10_000  # words in one letters answer (more: 413)
 MAX_WEB_NUMBERS = 6  # seven numbers can take a second and 150 MiB; the show uses six
 MAX_NUMBER_DIGITS = 6
 MAX_COUNT = 10  # conundrums made by one request
@@ -65,7 +73,7 @@ class Solvers:
 
     def __init__(self, spec: str | None = None) -> None:
         self.full = Dictionary(spec)
-        self.name = spec or DEFAULT_NAME
+        self.name = spec or os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME  # as word checks show it
         self._packaged = ExitStack()
         self.packaged = self._packaged.enter_context(packaged_dictionaries())
         self._common: Dictionary | None = None
@@ -135,17 +143,24 @@ def api_anagrams(solvers: Solvers, params: Params, warnings: list[str]) -> JSONV
 
 
 def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
-    rack = one(params, "rack")
+    rack = one(params, "rack", cap=MAX_RACK)
+    if rack.count(letters.BLANK) > MAX_BLANKS:
+        raise ApiError(400, f"a rack may have at most {MAX_BLANKS} blanks here, not {rack.count(letters.BLANK)}")
     min_length = integer(params, "min", letters.MIN_LENGTH, 1, MAX_TEXT)
-    enough = integer(params, "enough", letters.ENOUGH, 1, 100_000)
+    enough = integer(params, "enough", letters.ENOUGH, 1, MAX_WORDS)
     assert min_length is not None and enough is not None
-    return letters_record(queries.letters(solvers.full, rack, min_length, enough, flag(params, "all")))
+    record = letters_record(queries.letters(solvers.full, rack, min_length, enough, flag(params, "all")))
+    words = record["words"]
+    assert isinstance(words, list)
+    if len(words) > MAX_WORDS:
+        raise ApiError(413, f"the answer has {len(words)} words, more than the {MAX_WORDS} one request returns; ask for longer words")
+    return record
 
 
 def api_phrases(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
     text = one(params, "letters")
     max_words = integer(params, "max-words", phrases.MAX_WORDS, 1, phrases.MAX_LETTERS)
-    min_length = integer(params, "min-length", phrases.MIN_LENGTH, 1, phrases.MAX_LETTERS)
+    min_length = integer(params, "min", phrases.MIN_LENGTH, 1, phrases.MAX_LETTERS)
     limit = integer(params, "limit", phrases.LIMIT, 0, MAX_LIMIT)
     assert max_words is not None and min_length is not None
     found = phrases.phrases(solvers.full, text, max_words, min_length, limit or MAX_LIMIT, deadline=monotonic() + SEARCH_SECONDS)
@@ -207,7 +222,7 @@ Endpoint = Callable[[Solvers, Params, list[str]], JSONValue]
 ENDPOINTS: dict[str, tuple[Endpoint, tuple[str, ...]]] = {
     "anagrams": (api_anagrams, ("letters",)),
     "letters": (api_letters, ("rack", "min", "enough", "all")),
-    "phrases": (api_phrases, ("letters", "max-words", "min-length", "limit")),
+    "phrases": (api_phrases, ("letters", "max-words", "min", "limit")),
     "conundrum": (api_conundrum, ("letters", "generate", "count", "seed")),
     "numbers": (api_numbers, ("numbers", "target", "all", "ascii", "strict", "check")),
     "check": (api_check, ("rack", "word", "numbers", "target", "check")),
@@ -225,8 +240,10 @@ def cacheable(name: str, params: Params) -> bool:
 def answer(solvers: Solvers, name: str, params: Params) -> tuple[JSONValue, list[str]]:
     """The record for ``/api/NAME?params`` and any warnings; raises ApiError (404 for an
     unknown endpoint, 400 for an unknown parameter or bad input)."""
+    if name == "":  # /api/: what there is
+        return {"endpoints": {f"/api/{known}": list(allowed) for known, (_, allowed) in ENDPOINTS.items()}}, []
     if name not in ENDPOINTS:
-        raise ApiError(404, f"no such endpoint: /api/{name}")
+        raise ApiError(404, f"no such endpoint: /api/{name} (see /api/)")
     endpoint, allowed = ENDPOINTS[name]
     unknown = sorted(set(params) - set(allowed))
     if unknown:

@@ -27,6 +27,7 @@ h2 { font-size: 1.1rem; margin: 1.25rem 0 .25rem; }
 form { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; }
 .field { display: flex; flex-direction: column; flex: 1 1 12rem; }
 .field label { font-weight: 600; font-size: .9rem; }
+.field small { color: var(--muted); margin-top: .2rem; }
 input[type=text], input[type=search] { font: inherit; font-size: 1.4rem; padding: .4rem .6rem; width: 100%;
   letter-spacing: .08em; border: 2px solid #8888; border-radius: .4rem; }
 .check { display: flex; gap: .4rem; align-items: center; padding-bottom: .6rem; }
@@ -46,6 +47,7 @@ ol.steps { margin: .25rem 0; }
 .expression { font-family: ui-monospace, monospace; }
 #clock { font-size: 2rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: .5rem 0 0; }
 progress { width: 100%; height: .8rem; }
+.choices { display: flex; flex-wrap: wrap; gap: .5rem; }
 .verdict { font-size: 1.25rem; font-weight: 700; }
 details { margin: .75rem 0; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }
@@ -61,6 +63,11 @@ SCRIPT = """
     return node;
   };
   const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+  const error = (message) => {
+    const node = el("p", "error", message);
+    node.setAttribute("role", "alert");
+    return node;
+  };
   const renderers = {
     letters(data) {
       const out = [];
@@ -117,12 +124,12 @@ SCRIPT = """
       fetch(form.dataset.api + "?" + query, { signal: pending.signal, headers: { Accept: "application/json" } })
         .then((response) => response.json().then((data) => {
           const nodes = response.ok ? renderers[form.dataset.render](data, response.headers.get("X-Anagramdb-Warning"))
-            : [el("p", "error", data.error)];
+            : [error(data.error)];
           results.replaceChildren(...nodes);
           results.dataset.state = "done";
         }))
-        .catch((error) => {
-          if (error.name !== "AbortError") results.replaceChildren(el("p", "error", "The server did not answer."));
+        .catch((failure) => {
+          if (failure.name !== "AbortError") results.replaceChildren(error("The server did not answer."));
         });
     };
     form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(update, 150); });

@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
-from .api import ApiError, Params, Solvers, answer
+from .api import MAX_BLANKS, MAX_RACK, ApiError, Params, Solvers, answer
 from .assets import SCRIPT, STYLE
 
 PAGES = (("/letters", "Letters"), ("/conundrum", "Conundrum"), ("/numbers", "Numbers"), ("/practice", "Practice"))
@@ -45,7 +45,7 @@ def layout(title: str, path: str, content: str) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
         f"<title>{escape(title)} · anagramdb</title><style>{STYLE}</style></head>\n"
         f'<body><header><nav aria-label="Pages">{links}</nav></header>\n<main>{content}</main>\n'
-        '<footer>anagramdb: works offline; every page is also JSON under <a href="/api/letters?rack=countdown">/api/</a>.</footer>'
+        '<footer>anagramdb: works offline; every page is also JSON under <a href="/api/">/api/</a>.</footer>'
         f"<script>{SCRIPT}</script></body></html>\n"
     )
 
@@ -135,9 +135,9 @@ def letters_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         "rack",
         "Letters",
         rack,
-        "Type up to 64 letters; ? is a blank. Answers appear as you type.",
+        f"Up to {MAX_RACK} letters; ? is a blank (at most {MAX_BLANKS}). Answers appear as you type.",
         required="",
-        maxlength="64",
+        maxlength=str(MAX_RACK),
         autofocus="",
         autocapitalize="characters",
     ) + checkbox("all", "every word down to 3 letters", "all" in params)

@@ -3,7 +3,8 @@
 Its states, each a URL::
 
     /practice                                      choose a letters or a numbers round
-    /practice?round=letters[&seconds=30]           draws a seed and redirects to ...
+    /practice?round=letters[&vowels=3-5][&seconds=30]   draws a seed and redirects to ...
+    /practice?round=numbers[&large=0-4][&seconds=30]
     /practice?round=letters&seed=S&seconds=30      the round: tiles, the clock, the answer box
     ...&answer=WORD[&timeup=1]                     the answer checked and scored, then the best
 
@@ -19,8 +20,9 @@ from urllib.parse import urlencode
 
 from ..cli.queries import letters
 from ..cli.render import letters_record
-from ..countdown.draw import draw_letters, draw_numbers
+from ..countdown.draw import MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, draw_letters, draw_numbers
 from ..countdown.letters import MIN_LENGTH
+from ..countdown.numbers import LARGE_TILES
 from .api import MAX_ANSWER, ApiError, Params, Solvers, answer, integer, one
 from .pages import Redirect, error_html, layout, letters_html, numbers_html, plural, random_seed
 
@@ -38,10 +40,18 @@ def practice_page(solvers: Solvers, params: Params) -> tuple[int, str]:
 
 
 def choose_html(seconds: int) -> str:
-    links = "".join(
-        f'<a class="button" href="/practice?{escape(urlencode({"round": kind, "seconds": seconds}))}">{kind.capitalize()} round</a> ' for kind in ROUNDS
+    """Links to draw a round, as the contestant chooses on the show: how many vowels, how many large."""
+
+    def link(text: str, **choice: object) -> str:
+        return f'<a class="button" href="/practice?{escape(urlencode({**choice, "seconds": seconds}))}">{text}</a>'
+
+    vowels = " ".join(link(f"{n} vowels", round="letters", vowels=n) for n in range(MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS + 1))
+    large = " ".join(link(f"{n} large", round="numbers", large=n) for n in range(len(LARGE_TILES) + 1))
+    return (
+        f"<h1>Practice</h1><p>Draw a round and beat the {seconds}-second clock, as on the show.</p>"
+        f'<h2>Letters round</h2><p class="choices">{link("Any mix", round="letters")} {vowels}</p>'
+        f'<h2>Numbers round</h2><p class="choices">{link("Any mix", round="numbers")} {large}</p>'
     )
-    return f"<h1>Practice</h1><p>Draw a round and beat the {seconds}-second clock, as on the show.</p><p>{links}</p>"
 
 
 def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
@@ -52,15 +62,19 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         return 200, layout("Practice", "/practice", choose_html(seconds))
     if kind not in ROUNDS:
         raise ApiError(400, f"round must be letters or numbers, not {kind!r}")
+    # The contestant's choice: vowels (3-5) in a letters round, large tiles (0-4) in numbers.
+    choice_name, low, high = ("vowels", MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS) if kind == "letters" else ("large", 0, len(LARGE_TILES))
+    choice = integer(params, choice_name, None, low, high)
+    chosen = {choice_name: choice} if choice is not None else {}
     seed = integer(params, "seed", None, 0, 10**9)
     if seed is None:
-        raise Redirect("/practice?" + urlencode({"round": kind, "seed": random_seed(), "seconds": seconds}))
-    state = {"round": kind, "seed": seed, "seconds": seconds}
+        raise Redirect("/practice?" + urlencode({"round": kind, **chosen, "seed": random_seed(), "seconds": seconds}))
+    state = {"round": kind, **chosen, "seed": seed, "seconds": seconds}
     if kind == "letters":
-        rack = draw_letters(None, seed).letters
+        rack = draw_letters(choice, seed).letters
         tiles, label = list(rack), "Your word"
     else:
-        drawn = draw_numbers(None, seed)
+        drawn = draw_numbers(choice, seed)
         tiles, label = [str(n) for n in drawn.numbers], "Your working, e.g. (100 + 6) × 9"
     tiles_html = '<ul class="tiles" aria-label="The tiles">' + "".join(f"<li>{escape(tile)}</li>" for tile in tiles) + "</ul>"
     if kind == "numbers":
@@ -86,7 +100,7 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     else:
         judged = verdict(solvers, {"numbers": [" ".join(map(str, drawn.numbers))], "target": [str(drawn.target)], "check": [given]})
     best = best_letters(solvers, rack) if kind == "letters" else best_numbers(drawn.numbers, drawn.target)
-    again = escape(urlencode({"round": kind, "seconds": seconds}))
+    again = escape(urlencode({"round": kind, **chosen, "seconds": seconds}))
     content = (
         f"<h1>{escape(title.capitalize())}</h1>{tiles_html}"
         + ('<p class="verdict" id="timeup">Time\'s up!</p>' if "timeup" in params else "")

@@ -1,0 +1,105 @@
+"""Atomic replacement: the target is the old file or the new one; leftovers of dead
+writers are removed and nothing of a live writer's (os.kill mocked where needed)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+
+import pytest
+
+from anagramdb import atomic
+from anagramdb.atomic import TEMP_MARK, atomic_writer, fsync_directory, remove_leftovers, temp_prefix
+from anagramdb.errors import StorageError
+
+
+def leftover(directory, name: str, pid: object, tail: str = "abcd1234") -> str:
+    entry = f".{name}{TEMP_MARK}{pid}-{tail}"
+    (directory / entry).write_bytes(b"partial")
+    return entry
+
+
+def test_only_dead_writers_leftovers_are_removed(tmp_path, monkeypatch):
+    alive, dead, foreign = 1111, 2222, 3333
+
+    def kill(pid: int, signal: int) -> None:
+        assert signal == 0  # only ever asks whether the process exists
+        if pid == dead:
+            raise ProcessLookupError(errno.ESRCH, "No such process")
+        if pid == foreign:
+            raise PermissionError(errno.EPERM, "Operation not permitted")  # another user's live process
+
+    monkeypatch.setattr(os, "kill", kill)
+    keep = [leftover(tmp_path, "words.txt", alive), leftover(tmp_path, "words.txt", foreign), leftover(tmp_path, "words.txt", "notapid")]
+    keep.append(leftover(tmp_path, "other.txt", dead))  # another file's temporaries are not ours to judge
+    (tmp_path / "words.txt").write_bytes(b"the target\n")
+    gone = leftover(tmp_path, "words.txt", dead)
+    assert remove_leftovers(str(tmp_path), "words.txt") == [gone]
+    assert sorted(os.listdir(tmp_path)) == sorted([*keep, "words.txt"])
+    assert remove_leftovers(str(tmp_path / "missing"), "words.txt") == []
+
+
+def test_a_leftover_that_cannot_be_removed_is_skipped(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "kill", lambda pid, signal: (_ for _ in ()).throw(ProcessLookupError()))
+    first, second = leftover(tmp_path, "w", 5, "a"), leftover(tmp_path, "w", 6, "b")
+    real_unlink = os.unlink
+
+    def unlink(path, *args, **kwargs):
+        if os.path.basename(path) == first:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", unlink)
+    assert remove_leftovers(str(tmp_path), "w") == [second]
+
+
+def test_the_writer_replaces_atomically_and_cleans_up(tmp_path):
+    target = tmp_path / "out.bin"
+    target.write_bytes(b"old")
+    with atomic_writer(str(target)) as handle:
+        handle.write(b"new")
+        assert target.read_bytes() == b"old"  # not touched until the block ends
+        temporaries = [e for e in os.listdir(tmp_path) if e.startswith(temp_prefix("out.bin"))]
+        assert len(temporaries) == 1
+    assert target.read_bytes() == b"new" and os.listdir(tmp_path) == ["out.bin"]
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o644
+    with pytest.raises(RuntimeError), atomic_writer(str(target)) as handle:
+        handle.write(b"half")
+        raise RuntimeError("the writer failed")
+    assert target.read_bytes() == b"new" and os.listdir(tmp_path) == ["out.bin"]
+
+
+def test_os_errors_become_storage_errors_naming_the_file(tmp_path, monkeypatch):
+    target = tmp_path / "out.bin"
+    with pytest.raises(StorageError, match=rf"^cannot write {target}: No space left on device$"):
+        with atomic_writer(str(target)) as handle:
+            handle.write(b"x")
+            raise OSError(errno.ENOSPC, "No space left on device")
+    assert os.listdir(tmp_path) == []
+    with pytest.raises(StorageError, match=r"^cannot write .*: No such file or directory$"):
+        with atomic_writer(str(tmp_path / "missing" / "out.bin")):
+            pass
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda a, b: (_ for _ in ()).throw(OSError(errno.EXDEV, "Invalid cross-device link")))
+    with pytest.raises(StorageError, match=r"Invalid cross-device link$"), atomic_writer(str(target)) as handle:
+        handle.write(b"x")
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert os.listdir(tmp_path) == []
+
+
+def test_fsync_directory_tolerates_what_it_cannot_open(tmp_path, monkeypatch):
+    fsync_directory(str(tmp_path / "missing"))  # no error
+    calls = []
+    monkeypatch.setattr(os, "fsync", lambda fd: calls.append(fd) or (_ for _ in ()).throw(OSError(errno.EINVAL, "Invalid argument")))
+    fsync_directory(str(tmp_path))
+    assert len(calls) == 1
+
+
+def test_checkpoints_pause_only_for_their_own_step_and_file(tmp_path, monkeypatch):
+    monkeypatch.setenv(atomic.PAUSE_VARIABLE, "written other.bin")
+    with atomic_writer(str(tmp_path / "out.bin")) as handle:  # another file: no pause
+        handle.write(b"x")
+    monkeypatch.setenv(atomic.PAUSE_VARIABLE, "never out.bin")
+    atomic.checkpoint("written", str(tmp_path / "out.bin"))  # another step: no pause
+    assert (tmp_path / "out.bin").read_bytes() == b"x"

@@ -1,0 +1,161 @@
+"""``anagramdb play`` by script: a golden transcript of a seeded full game, the log, the
+history in the XDG data directory, and the clock of the terminal layer on a pipe."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+import pytest
+
+from anagramdb.cli.play_history import data_directory, load_history, record_game
+from anagramdb.cli.play_terminal import Terminal
+from anagramdb.errors import StorageError
+
+GOLDEN = pathlib.Path(__file__).parent / "golden" / "play_full_seed2026_medium.txt"
+# One line per answer: picks then word (letters), large count then answer (numbers), guess.
+SCRIPT = [
+    "vcvcvccvc", "bikes",
+    "vvvvvvccc", "goalie",
+    "3", "50 x 6 = 300; 25 x 7 = 175; 300 + 175 = 475",
+    "auto", "pained",
+    "auto", "filtrates",
+    "0", "9 * 9 * 9",
+    "auto", "sports",
+    "ccccccvvv", "permits",
+    "4", "100 + 25 + 9",
+    "", "intent",
+    "auto", "twenty",
+    "auto", "emulate",
+    "auto", "",
+    "1", "(25 + 7 × 3) × 9 - 1",
+    "camcorder",
+]  # fmt: skip
+
+
+def run_play(args: list[str], script: list[str], data_home: pathlib.Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, XDG_DATA_HOME=str(data_home))
+    env.pop("ANAGRAMDB_DICT", None)
+    return subprocess.run(
+        [sys.executable, "-m", "anagramdb", "play", *args], input="\n".join(script) + "\n", capture_output=True, text=True, env=env, timeout=300
+    )
+
+
+def test_golden_transcript_of_a_seeded_full_game(tmp_path):
+    """To refresh after a deliberate change (new dictionaries, new wording), run with
+    ANAGRAMDB_UPDATE_GOLDEN=1 and review the diff."""
+    log = tmp_path / "game.json"
+    result = run_play(["--seed", "2026", "--seconds", "0", "--vs", "medium", "--log", str(log)], SCRIPT, tmp_path / "data")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    if os.environ.get("ANAGRAMDB_UPDATE_GOLDEN"):
+        GOLDEN.write_text(result.stdout, encoding="utf-8")
+    assert result.stdout == GOLDEN.read_text(encoding="utf-8")
+    record = json.loads(log.read_text(encoding="utf-8"))
+    assert record["seed"] == 2026 and record["rounds"] == "LLNLLNLLNLLLLNC" and record["finished"]
+    assert len(record["results"]) == 15 and record["opponent"] == "medium"
+    assert record["totals"]["you"] == sum(r["points"]["you"] for r in record["results"])
+    assert f"final score: you {record['totals']['you']}, computer {record['totals']['computer']}" in result.stdout
+    history = load_history(str(tmp_path / "data" / "anagramdb" / "history.json"))
+    assert history["best"]["LLNLLNLLNLLLLNC"]["score"] == record["totals"]["you"]
+    assert "\x1b[" not in result.stdout  # no ANSI when stdout is not a terminal
+
+
+def test_the_same_seed_and_answers_replay_the_same_game(tmp_path):
+    script = ["auto", "tone", "2", "100", "nothing"]
+    first = run_play(["--format", "quick", "--seed", "9", "--seconds", "0", "--vs", "easy", "--no-history"], script, tmp_path)
+    second = run_play(["--rounds", "lnc", "--seed", "9", "--seconds", "0", "--vs", "easy", "--no-history"], script, tmp_path)
+    assert first.returncode == 0 and first.stdout == second.stdout
+    assert not (tmp_path / "anagramdb").exists()  # --no-history writes nothing
+    other = run_play(["--format", "quick", "--seed", "10", "--seconds", "0", "--no-history"], script, tmp_path)
+    assert other.stdout != first.stdout and "computer" not in other.stdout
+
+
+def test_json_log_on_stdout_and_the_game_on_stderr(tmp_path):
+    result = run_play(["--rounds", "C", "--seed", "4", "--seconds", "0", "--json", "--no-history"], ["wrong"], tmp_path)
+    record = json.loads(result.stdout)
+    assert record["results"][0]["plays"][0] == {
+        "player": "you", "answer": "wrong", "valid": False, "value": None, "score": 0,
+        "reason": "wrong is not the answer", "reasoning": None, "seconds": None,
+    }  # fmt: skip
+    assert "Round 1 of 1: conundrum" in result.stderr
+
+
+def test_end_of_input_plays_on_with_automatic_choices(tmp_path):
+    result = run_play(["--format", "quick", "--seed", "3", "--seconds", "0", "--no-history"], [], tmp_path)
+    assert result.returncode == 0 and result.stdout.count("you: no answer") == 3
+    assert "final score: 0" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rounds", "LXN"], "rounds must be"),
+        (["--vs", "genius"], "the opponent is one of none, easy, medium, hard"),
+    ],
+)
+def test_bad_settings_are_one_line(tmp_path, args, message):
+    result = run_play([*args, "--seconds", "0"], [], tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("anagramdb: error: ") and message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_history_keeps_games_and_best_scores(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert data_directory() == str(tmp_path / "anagramdb")
+    game = {"seed": 1, "rounds": "LNC", "opponent": "none", "totals": {"you": 12}}
+    best, new = record_game(game)
+    assert new and best["score"] == 12 and best["seed"] == 1 and best["date"].endswith("Z")
+    assert record_game(game) == (best, False)
+    best, new = record_game(dict(game, seed=2, totals={"you": 30, "computer": 5}))
+    assert new and best["score"] == 30 and best["seed"] == 2
+    history = load_history(str(tmp_path / "anagramdb" / "history.json"))
+    assert [g["score"] for g in history["games"]] == [12, 12, 30] and history["games"][-1]["opponent_score"] == 5
+    assert [name for name in os.listdir(tmp_path / "anagramdb")] == ["history.json"]  # no temporary left
+
+
+def test_relative_xdg_data_home_is_ignored(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/dir")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert data_directory() == str(tmp_path / ".local" / "share" / "anagramdb")
+
+
+def test_a_damaged_history_is_left_alone(tmp_path):
+    path = tmp_path / "anagramdb" / "history.json"
+    path.parent.mkdir()
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(StorageError, match="move it aside"):
+        record_game({"seed": 1, "rounds": "L", "opponent": "none", "totals": {"you": 1}}, str(path))
+    assert path.read_text(encoding="utf-8") == "{not json"
+    result = run_play(["--rounds", "L", "--seed", "1", "--seconds", "0"], ["auto", ""], tmp_path)
+    assert result.returncode == 1 and result.stderr.startswith("anagramdb: error: ") and "move it aside" in result.stderr
+
+
+def test_the_clock_refuses_an_answer_that_comes_too_late():
+    read_end, write_end = os.pipe()
+    try:
+        out = io.StringIO()
+        terminal = Terminal(os.fdopen(read_end, "r", closefd=False), out, ansi=False)
+        os.write(write_end, b"early\n")
+        reply = terminal.timed("> ", 30)
+        assert reply.text == "early" and not reply.late and reply.seconds is not None
+        start = time.monotonic()
+        reply = terminal.timed("> ", 0.3)  # nothing typed: the time runs out
+        assert reply.text is None and reply.late and time.monotonic() - start >= 0.3
+        assert "time's up!" in out.getvalue()
+        os.write(write_end, b"late\n")  # a script's next line is kept for the next question
+        assert terminal.timed("> ", 30).text == "late"
+        reply = terminal.timed("> ", 30, stop_at=0.2, stop_note="the computer buzzes")
+        assert reply.late and out.getvalue().rstrip().endswith("the computer buzzes")
+        os.close(write_end)
+        write_end = -1
+        assert terminal.timed("> ", 30) == (None, None, False)  # end of input
+    finally:
+        os.close(read_end)
+        if write_end >= 0:
+            os.close(write_end)

@@ -168,9 +168,8 @@ class Dictionary:
             require_regular_file(self.path, status)
             if status.st_size:
                 self._map = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
-            # Packaged files belong to the installer: never rewritten just to record an mtime.
-            packaged = os.path.dirname(os.path.abspath(self.path)) == DATA_DIRECTORY
-            self._index = open_index(self.path, fd, status, block_size, packaged=packaged)
+            installed = os.path.dirname(os.path.abspath(self.path)) == DATA_DIRECTORY
+            self._index = open_index(self.path, fd, status, block_size, packaged=installed, refresh=not is_packaged(self.path))
         except BaseException as exc:
             self.close()
             if isinstance(exc, OSError):
@@ -378,6 +377,15 @@ class Dictionary:
             "block_size": index.block_size,
             "provenance": packaged_provenance(self.path),
         }
+
+
+def is_packaged(path: str) -> bool:
+    """Whether *path* is packaged data: a file in DATA_DIRECTORY, or in any directory that
+    holds a PROVENANCE_FILE (another installation's or a source tree's anagramdb/data/).
+    Packaged files belong to their installer or to version control: their index is never
+    rewritten just to record a new mtime."""
+    directory = os.path.dirname(os.path.abspath(path))
+    return directory == DATA_DIRECTORY or os.path.isfile(os.path.join(directory, PROVENANCE_FILE))
 
 
 def packaged_provenance(path: str) -> dict[str, object] | None:

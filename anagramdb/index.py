@@ -430,7 +430,7 @@ def with_mtime(index: SparseIndex, mtime_ns: int) -> bytes:
     return head + struct.pack("<I", zlib.crc32(body, zlib.crc32(head))) + body
 
 
-def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = BLOCK_SIZE, packaged: bool = False) -> SparseIndex:
+def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = BLOCK_SIZE, packaged: bool = False, refresh: bool = True) -> SparseIndex:
     """The index of the open dictionary *fd*, rebuilt first when missing, corrupt or stale.
 
     Fresh means: the header's dictionary size matches, and either its mtime matches or
@@ -445,6 +445,8 @@ def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = 
     status has not changed (st_ctime_ns, which no tool can set back) since the index file
     was last written, the index is fresh without reading the dictionary. Any later write
     to the dictionary moves its ctime past the index's mtime and brings the CRC back.
+    With *refresh* false (any packaged data, e.g. a source tree's anagramdb/data/ under
+    version control) a fresh index is never rewritten just to record a new mtime.
     """
     index_path = index_path_for(dict_path)
     reason = "missing"
@@ -460,7 +462,7 @@ def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = 
             if packaged and stat.st_ctime_ns <= index.file_mtime_ns:
                 return index
             if file_crc(fd) == header.dict_crc:
-                if not packaged:
+                if refresh and not packaged:
                     try:
                         write_index(index_path, with_mtime(index, stat.st_mtime_ns))
                     except StorageError:

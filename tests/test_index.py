@@ -88,6 +88,21 @@ def test_touched_dictionary_is_not_rebuilt_but_refreshed(sample_dictionary, monk
     assert read_index(sample_dictionary + ".idx").header.dict_mtime_ns == stat.st_mtime_ns + 10**9
 
 
+def test_packaged_data_elsewhere_is_never_refreshed(sample_dictionary, monkeypatch):
+    # A source tree's or another installation's anagramdb/data/ (marked by its provenance
+    # file) belongs to version control or its installer: a new mtime is checked, not written.
+    open(os.path.join(os.path.dirname(sample_dictionary), "PROVENANCE.json"), "w").close()
+    stat = os.stat(sample_dictionary)
+    os.utime(sample_dictionary, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    before = open(sample_dictionary + ".idx", "rb").read()
+    inode = index_inode(sample_dictionary)
+    monkeypatch.setattr(index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt an index whose dictionary only got a new mtime"))
+    with Dictionary(sample_dictionary) as dictionary:
+        assert dictionary.anagrams("listen") == ["enlist", "inlets", "listen", "silent", "tinsel"]
+    assert index_inode(sample_dictionary) == inode
+    assert open(sample_dictionary + ".idx", "rb").read() == before
+
+
 def corruptions(data: bytes):
     yield "empty", b""
     yield "truncated header", data[:30]

@@ -507,3 +507,36 @@ def test_the_load_benchmark_runs_and_counts_no_errors():
     (figures,) = json.loads(result.stdout.splitlines()[-1])
     assert figures["workers"] == 1 and figures["requests"] > 0 and figures["errors"] == 0 and figures["server_exit"] == 0
     assert len(figures["rss_mib"]) == 1 and figures["rss_mib"][0] > 1
+
+
+def readme_api_examples() -> list[tuple[str, str]]:
+    """(path, the response README.md shows) of each ``$ curl -s 'http://127.0.0.1:8000/...'``."""
+    readme = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
+    with open(readme, encoding="utf-8") as handle:
+        lines = handle.read().splitlines()
+    prefix = "$ curl -s 'http://127.0.0.1:8000"
+    return [(line[len(prefix) : -1], lines[number + 1]) for number, line in enumerate(lines) if line.startswith(prefix)]
+
+
+@pytest.mark.parametrize(("path", "shown"), readme_api_examples())
+def test_the_readme_shows_real_api_responses(client, path, shown):
+    status, _, data = client.get(path)
+    assert (status, data.decode()) == (200, shown)
+
+
+def test_the_readme_has_api_examples():
+    assert len(readme_api_examples()) >= 4
+
+
+def test_the_readme_shows_the_real_headers_of_an_error(client):
+    readme = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
+    with open(readme, encoding="utf-8") as handle:
+        text = handle.read()
+    command = "$ curl -si 'http://127.0.0.1:8000"
+    start = text.index(command)
+    path, _, shown = text[start + len(command) :].partition("'\n")
+    shown_head, _, shown_body = shown.split("\n```", 1)[0].partition("\n\n")
+    status, headers, data = client.get(path)
+    head = [f"HTTP/1.1 {status} Bad Request"] + [f"{name}: {value}" for name, value in headers.items() if name != "Date"]
+    assert [line for line in shown_head.splitlines() if not line.startswith("Date: ")] == head
+    assert shown_body == data.decode()

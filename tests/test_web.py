@@ -480,6 +480,43 @@ def test_open_shows_the_page_in_the_browser(tmp_path):
     assert opened.read_text() == url.replace("0.0.0.0", "127.0.0.1")  # a wildcard address is not one to browse to
 
 
+@pytest.mark.parametrize("delay", [0.05, 0.2, 0.35])
+def test_serve_stops_cleanly_while_connections_keep_coming(delay):
+    process, url = serve_process("--quiet")
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    stop = threading.Event()
+
+    def hammer() -> None:  # a new connection each time: the server starts a thread each time
+        while not stop.is_set():
+            try:
+                Client(port).get("/api/draw/letters?seed=1")
+            except (OSError, http.client.HTTPException):
+                pass
+
+    threads = [threading.Thread(target=hammer) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    try:
+        time.sleep(delay)  # a bound on nothing: when, among the requests, the signal lands
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and err == ""
+
+
+def test_the_stop_signal_is_not_swallowed_by_except_exception():
+    from anagramdb.web.workers import Stopped
+
+    # socketserver wraps starting a request's thread in `except Exception`: a SIGTERM that
+    # landed there was swallowed, and the server kept running.
+    assert issubclass(Stopped, BaseException) and not issubclass(Stopped, Exception)
+
+
 def test_serve_warns_when_reachable_by_others_and_quiet_silences_the_log():
     process, url = serve_process("--host", "0.0.0.0", "--quiet")
     try:

@@ -107,28 +107,23 @@ class Server(ThreadingHTTPServer):
     slots: threading.BoundedSemaphore
     connections: threading.BoundedSemaphore
 
-    def process_request(self, request: Any, client_address: Any) -> None:
-        """A thread for the connection, unless max_connections are open: then close it."""
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        """Answer a connection in its thread, unless max_connections are open: then close
+        it. Counted here, in the thread, so that a signal landing in the main thread while
+        it starts the thread cannot upset the count."""
         if not self.connections.acquire(blocking=False):
             self.shutdown_request(request)
             return
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.connections.release()
-            raise
-
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
             self.connections.release()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        """One line on stderr instead of socketserver's traceback; nothing when the client
-        just went away."""
+        """One line on stderr instead of socketserver's traceback; nothing for a connection
+        that failed (the client went away, or the server is stopping)."""
         error = sys.exc_info()[1]
-        if not isinstance(error, (ConnectionError, TimeoutError)):
+        if not isinstance(error, OSError):
             print(f"anagramdb: error: {type(error).__name__}: {error} (a request from {client_address[0]})", file=sys.stderr)
 
     def configure(self, solvers: Solvers, options: Options) -> None:

@@ -16,8 +16,13 @@ from collections.abc import Callable
 from .server import Options, Server, make_server, url_of
 
 
-class Stopped(Exception):
-    """Raised in the main thread by SIGTERM (and SIGINT) to stop serving."""
+class Stopped(BaseException):
+    """Raised in the main thread by SIGTERM (and SIGINT) to stop serving.
+
+    A BaseException, as KeyboardInterrupt is: the signal can land anywhere in the main
+    thread, also inside socketserver's ``except Exception`` around starting a request's
+    thread, which swallowed an Exception there and kept serving (seen: a server that
+    outlived its SIGTERM)."""
 
 
 def _stop(signum: int, frame: object) -> None:

@@ -22,15 +22,17 @@ import time
 TYPER = "import sys; from anagramdb.cli.app import run; sys.argv[0] = 'anagramdb'; run()"
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, int]:
-    """(seconds, peak RSS in KiB) of one run: the peak from /usr/bin/time, the wall time
-    from perf_counter around it (time's own %e has only 10 ms resolution)."""
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, int, float]:
+    """(seconds, peak RSS in KiB, CPU seconds) of one run: the peak and the CPU time (user +
+    system, less disturbed than wall time on a shared machine) from /usr/bin/time, the wall
+    time from perf_counter around it (time's own %e has only 10 ms resolution)."""
     start = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-f", "%e %M", *command], env=env, capture_output=True, text=True)
+    result = subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S", *command], env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - start
     if result.returncode != 0:
         raise SystemExit(f"{command} failed: {result.stderr}")
-    return seconds, int(result.stderr.strip().splitlines()[-1].split()[1])
+    _, kib, user, system = result.stderr.strip().splitlines()[-1].split()
+    return seconds, int(kib), float(user) + float(system)
 
 
 def main() -> int:
@@ -48,17 +50,20 @@ def main() -> int:
         commands[label, "typer app"] = ([sys.executable, "-c", TYPER, *options.args], env)
     for command, env in commands.values():
         timed(command, env)  # warm the page cache
-    runs: dict[tuple[str, str], list[tuple[float, int]]] = {name: [] for name in commands}
+    runs: dict[tuple[str, str], list[tuple[float, int, float]]] = {name: [] for name in commands}
     for _ in range(options.rounds):
         for name, (command, env) in commands.items():
             runs[name].append(timed(command, env))
     print(f"anagramdb {' '.join(options.args)}: {options.rounds} interleaved rounds, medians")
     for label in envs:
-        (quick, quick_kib), (slow, slow_kib) = (
-            (statistics.median(t for t, _ in runs[label, path]), statistics.median(m for _, m in runs[label, path])) for path in ("quick path", "typer app")
-        )
-        print(f"  {label}: quick path {quick * 1000:.0f} ms {quick_kib / 1024:.1f} MiB; typer app {slow * 1000:.0f} ms {slow_kib / 1024:.1f} MiB")
-        print(f"  {label}: quick/typer {quick / slow:.2f}x the wall time")
+        figures = {}
+        for path in ("quick path", "typer app"):
+            got = runs[label, path]
+            figures[path] = [statistics.median(run[i] for run in got) for i in range(3)]
+        (quick, quick_kib, quick_cpu), (slow, slow_kib, slow_cpu) = figures["quick path"], figures["typer app"]
+        print(f"  {label}: quick path {quick * 1000:.0f} ms wall, {quick_cpu * 1000:.0f} ms CPU, {quick_kib / 1024:.1f} MiB")
+        print(f"  {label}: typer app  {slow * 1000:.0f} ms wall, {slow_cpu * 1000:.0f} ms CPU, {slow_kib / 1024:.1f} MiB")
+        print(f"  {label}: quick/typer {quick / slow:.2f}x the wall time, {quick_cpu / slow_cpu:.2f}x the CPU time")
     return 0
 
 

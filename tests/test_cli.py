@@ -247,7 +247,6 @@ def test_quick_path_prints_what_typer_prints(args, capsys):
 @pytest.mark.parametrize(
     "args",
     [
-        ["anagrams", "-"],
         ["anagrams", "abc", "--all"],
         ["anagrams", "--help"],
         ["info"],

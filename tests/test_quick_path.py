@@ -1,5 +1,7 @@
 """The quick path (console.quick) against the typer app, over generated command lines.
 
+(QUICK_EXAMPLES=2500 in the environment runs ten times the examples.)
+
 For any command line, the quick path either declines (returns None) or prints exactly
 what the typer app prints, with the same exit code. And whatever the command line, no
 path prints a traceback: stderr is at most a few ``anagramdb:`` lines or a ``no words`` line.
@@ -29,8 +31,8 @@ def capture(function, args: list[str], stdin: str = "stone\n25 50 75 100 3 6 tar
     return code, out.getvalue(), err.getvalue()
 
 
-def typer_path(args: list[str]) -> tuple[int | None, str, str]:
-    return capture(run, args)
+def typer_path(args: list[str], stdin: str = "stone\n25 50 75 100 3 6 target 952\n") -> tuple[int | None, str, str]:
+    return capture(run, args, stdin)
 
 
 def assert_well_formed(args: list[str], code: int | None, err: str) -> None:
@@ -93,7 +95,7 @@ def command_lines(draw) -> list[str]:
     return [*words[:at], command, *words[at:]] if draw(st.booleans()) else [command, *words]
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("QUICK_EXAMPLES", "250")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(args=command_lines())
 def test_the_quick_path_declines_or_prints_what_typer_prints(small_dictionary, args):
     args = [arg.replace("{small}", small_dictionary) for arg in args]
@@ -141,3 +143,10 @@ def test_the_sample_dictionary_is_used(small_dictionary):
     args = ["anagrams", "listen", "--dict", small_dictionary]
     assert capture(quick, args) == typer_path(args) == (0, "enlist\ninlets\nlisten\nsilent\ntinsel\n", "")
     assert os.path.exists(small_dictionary)
+
+
+@pytest.mark.parametrize("args", [["letters", "-", "--json"], ["anagrams", "-"], ["letters", "-", "--all", "--min", "8"], ["anagrams", "-", "--json"]])
+def test_batch_mode_on_the_quick_path(args):
+    stdin = "countdown\nab1\n\nzzz\n" + "x" * 100 + "\nstone\n"
+    code, out, err = capture(quick, args, stdin)
+    assert code == 2 and (code, out, err) == typer_path(args, stdin)

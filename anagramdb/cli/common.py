@@ -1,8 +1,7 @@
 """What every command shares: the command registry, error reporting, JSON, batch input."""
 
-import sys
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar, overload
 
@@ -12,6 +11,8 @@ import typer
 from ..dictionary import Dictionary
 from ..errors import AnagramDBError, AnagramDBWarning
 from . import messages
+from .batching import BATCH_CACHE_BLOCKS
+from .batching import batch as batch  # every command's batch mode (typer-free, for the quick path too)
 from .grammar import SHORT_FLAGS
 from .render import to_json
 
@@ -85,10 +86,6 @@ def reported() -> Iterator[None]:
         raise typer.Exit(messages.error(str(exc), exc.exit_code)) from None
 
 
-# Batch mode answers thousands of queries: a larger (still bounded) block cache pays.
-BATCH_CACHE_BLOCKS = 2048
-
-
 def open_dictionary(spec: str | None = None, batch: bool = False) -> Dictionary:
     """The dictionary named by *spec*, else by --dict, else the default; *batch* gives it
     the larger block cache (about 12 MiB at most) that batch mode benefits from."""
@@ -100,41 +97,3 @@ def open_dictionary(spec: str | None = None, batch: bool = False) -> Dictionary:
 def emit_json(value: object) -> None:
     """Print *value* as one line of JSON."""
     typer.echo(to_json(value))
-
-
-def batch(lines: Iterable[str], field: str, answer: Callable[[str], Any], show: Callable[[Any], str | None], to_json: Callable[[Any], Any] | None) -> int:
-    """Answer one query a line, in order, in this one process.
-
-    Each answer is printed by *show* (None from it: an empty result, said on stderr as
-    ``QUERY: no words``), or with *to_json* as one JSON object a line (JSON Lines). A bad
-    line gets an error (a ``{field: line, "error": ...}`` record in JSON, an
-    ``anagramdb: error:`` line on stderr otherwise) and the rest go on. Returns the exit
-    code: 0, or the largest exit code of the bad lines (2 for bad input).
-    """
-    import json
-
-    code = 0
-    out = sys.stdout
-    encode = json.JSONEncoder(ensure_ascii=False).encode
-    for raw in lines:
-        query = raw.strip()
-        if not query:
-            continue
-        try:
-            result = answer(query)
-        except AnagramDBError as exc:
-            code = max(code, exc.exit_code)
-            if to_json is not None:
-                out.write(encode({field: query, "error": str(exc)}) + "\n")
-            else:
-                out.flush()
-                messages.error(str(exc), exc.exit_code)
-            continue
-        text = encode(to_json(result)) if to_json is not None else show(result)
-        if text is None:
-            out.flush()
-            messages.no_words(query)
-        else:
-            out.write(text + "\n")
-    out.flush()
-    return code

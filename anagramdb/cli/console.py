@@ -7,10 +7,10 @@ about 25 ms to import (most of a lookup's cold start):
     anagramdb [-d D] letters RACK [--json] [-a|--all] [--min N] [--enough N]
     anagramdb numbers N... -t|--target T [--json] [-a|--all] [--rpn] [--ascii] [--strict]
 
-(global options anywhere, values detached or after ``=``). Anything else (other options,
-help, batch input, repeated arguments, values that are not plain digits, other commands)
-goes to the typer app, which prints exactly the same for these calls: a property test
-generates command lines and compares the two.
+(global options anywhere, values detached or after ``=``; LETTERS or RACK ``-`` for batch
+mode). Anything else (other options, help, repeated arguments, values that are not plain
+digits, other commands) goes to the typer app, which prints exactly the same for these
+calls: a property test generates command lines and compares the two.
 """
 
 from __future__ import annotations
@@ -74,8 +74,10 @@ def parse(args: list[str]) -> tuple[str | None, str, Any, dict[str, Any]] | None
             if value is None:
                 return None
             options[long_name] = value
+        elif word == "-" and command != "numbers":
+            positional.append(word)  # batch mode
         elif word.startswith("-") and not (command == "numbers" and _integer(word, None) is not None):
-            return None  # "-" (batch), help, unknown options, "--"
+            return None  # help, unknown options, "--", numbers' batch mode
         else:
             positional.append(word)
     if command == "numbers":
@@ -109,6 +111,8 @@ def quick(args: list[str]) -> int | None:
         from ..countdown.letters import ENOUGH, MIN_LENGTH
         from ..dictionary import Dictionary
 
+        if query == "-":
+            return _batch(spec, command, options)
         with Dictionary(spec) as dictionary:
             if command == "anagrams":
                 record = queries.anagrams(dictionary, query)
@@ -123,6 +127,23 @@ def quick(args: list[str]) -> int | None:
     except AnagramDBError as exc:
         return messages.error(str(exc), exc.exit_code)
     return 0
+
+
+def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
+    """``anagrams -`` and ``letters -``: as the typer commands answer them."""
+    from ..countdown.letters import ENOUGH, MIN_LENGTH
+    from ..dictionary import Dictionary
+    from . import queries, render
+    from .batching import BATCH_CACHE_BLOCKS, batch
+
+    as_json = bool(options.get("--json"))
+    with Dictionary(spec, cache_blocks=BATCH_CACHE_BLOCKS) as dictionary:
+        if command == "anagrams":
+            return batch(sys.stdin, "letters", lambda q: queries.anagrams(dictionary, q), render.anagrams_line, (lambda r: r) if as_json else None)
+        least, enough, every = options.get("--min", MIN_LENGTH), options.get("--enough", ENOUGH), bool(options.get("--all"))
+        return batch(
+            sys.stdin, "rack", lambda q: queries.letters(dictionary, q, least, enough, every), render.letters_text, render.letters_record if as_json else None
+        )
 
 
 def main() -> None:

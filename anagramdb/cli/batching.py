@@ -1,0 +1,55 @@
+"""Batch mode: one query a line from stdin, answered in order by one process (no typer
+here, so the quick path in console.py uses it too)."""
+
+from __future__ import annotations
+
+import sys
+
+from ..errors import AnagramDBError
+from . import messages
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: typing costs a cold start more than it saves
+    from collections.abc import Callable, Iterable
+    from typing import Any
+
+# Batch mode answers thousands of queries: a larger (still bounded) block cache pays.
+BATCH_CACHE_BLOCKS = 2048
+
+
+def batch(lines: Iterable[str], field: str, answer: Callable[[str], Any], show: Callable[[Any], str | None], to_json: Callable[[Any], Any] | None) -> int:
+    """Answer one query a line, in order, in this one process.
+
+    Each answer is printed by *show* (None from it: an empty result, said on stderr as
+    ``QUERY: no words``), or with *to_json* as one JSON object a line (JSON Lines). A bad
+    line gets an error (a ``{field: line, "error": ...}`` record in JSON, an
+    ``anagramdb: error:`` line on stderr otherwise) and the rest go on. Returns the exit
+    code: 0, or the largest exit code of the bad lines (2 for bad input).
+    """
+    import json
+
+    code = 0
+    out = sys.stdout
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    for raw in lines:
+        query = raw.strip()
+        if not query:
+            continue
+        try:
+            result = answer(query)
+        except AnagramDBError as exc:
+            code = max(code, exc.exit_code)
+            if to_json is not None:
+                out.write(encode({field: query, "error": str(exc)}) + "\n")
+            else:
+                out.flush()
+                messages.error(str(exc), exc.exit_code)
+            continue
+        text = encode(to_json(result)) if to_json is not None else show(result)
+        if text is None:
+            out.flush()
+            messages.no_words(query)
+        else:
+            out.write(text + "\n")
+    out.flush()
+    return code

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from anagramdb.builder import build
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE, Dictionary, resolve_path
-from anagramdb.errors import BuildRefusedError, InvalidArgumentError, InvalidRackError, StorageError
+from anagramdb.errors import BuildRefusedError, IndexCorruptError, InvalidArgumentError, InvalidRackError, StorageError
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
@@ -241,3 +241,39 @@ def test_path_like_and_packaged_names(tmp_path, monkeypatch):
     assert resolve_path(pathlib.Path("common")) == "common"  # a path is a path
     with Dictionary(pathlib.Path("common")) as dictionary:
         assert dictionary.word_count == 2
+
+
+def test_a_block_offset_off_a_line_start_is_caught_at_lookup(tmp_path):
+    """An index whose checksum is right but whose offsets are not (a writer's bug): the
+    block read refuses it rather than returning pieces of words."""
+    import struct
+    import zlib
+
+    from anagramdb.index import CRC_FIELD, HEADER
+
+    words = [f"{a}{b}" for a in "bcdfg" for b in "aeiou"]
+    path = make_dictionary(tmp_path, words, block_size=4)
+    data = bytearray(open(path + ".idx", "rb").read())
+    # (entry, shift, the block found broken): off a line start, or ending before it starts.
+    for entry, shift, broken in ((2, 1, 2), (3, -5, 3), (3, -13, 2)):
+        damaged = bytearray(data)
+        offset = struct.unpack_from("<Q", damaged, HEADER.size + 8 * entry)[0]
+        struct.pack_into("<Q", damaged, HEADER.size + 8 * entry, offset + shift)
+        struct.pack_into("<I", damaged, CRC_FIELD, zlib.crc32(bytes(damaged[HEADER.size :]), zlib.crc32(bytes(damaged[:CRC_FIELD]))))
+        with open(path + ".idx", "wb") as handle:
+            handle.write(bytes(damaged))
+        with Dictionary(path) as dictionary:
+            assert dictionary.block(0) == sorted(words, key=word_key)[:4]
+            with pytest.raises(IndexCorruptError, match=rf"block {broken} offset \d+ is not on a line start"):
+                dictionary.block(broken)
+
+
+def test_an_empty_dictionary_finds_nothing(tmp_path):
+    import re
+
+    path = tmp_path / "empty.txt"
+    path.write_bytes(b"")
+    with Dictionary(path) as dictionary:
+        assert dictionary.word_count == dictionary.block_count == 0
+        assert list(dictionary.find_keys(["a", "b"])) == [] and dictionary.anagrams("a") == []
+        assert list(dictionary.scan(re.compile(rb"^.*$", re.MULTILINE))) == [] and list(dictionary) == []

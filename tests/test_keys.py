@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from anagramdb.errors import InvalidRackError
-from anagramdb.keys import bad_characters, fold, is_word, letters_key, word_key
+from anagramdb.keys import bad_characters, describe, fold, is_word, letters_key, word_key
 
 
 def test_fold_case_and_accents():
@@ -62,3 +62,20 @@ def test_letters_key_accepts_exactly_words(text):
 @given(st.text(alphabet="abcdeéÉfgXYZ", min_size=1, max_size=10))
 def test_key_ignores_order_and_case(word):
     assert word_key(word) == word_key(word[::-1].upper())
+
+
+def test_describe_names_ten_characters_and_counts_the_rest():
+    assert describe(["1", " ", "\t"]) == "'1', U+0020, U+0009"
+    chars = [str(n) for n in range(10)] + ["!", "?"]
+    assert describe(chars) == "'0', '1', '2', '3', '4', '5', '6', '7', '8', '9' and 2 more"
+    assert describe(chars[:10]) == "'0', '1', '2', '3', '4', '5', '6', '7', '8', '9'"
+    assert describe(chars[:11]).endswith("'9' and 1 more")
+
+
+def test_bad_characters_are_distinct_and_in_order():
+    assert bad_characters("a1b2a1-é\u0301") == ["1", "2", "-"]
+    with pytest.raises(InvalidRackError, match=r"^rack 'ab1' contain characters that are not letters: '1'$"):
+        letters_key("ab1", "rack")
+    with pytest.raises(InvalidRackError, match=r"^no rack given$"):
+        letters_key("", "rack")
+    assert letters_key("Éte") == "eet" and word_key("ÉTÉ") == "eet"

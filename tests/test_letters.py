@@ -196,3 +196,12 @@ def test_to_dict_is_exact():
 
     assert LettersWord("notes", 5, 5).to_dict() == {"word": "notes", "length": 5, "score": 5}
     assert LettersWord("notes", 5, 5, ("e",)).to_dict() == {"word": "notes", "length": 5, "score": 5, "blanks": ["e"]}
+
+
+def test_letters_word_reads_like_a_named_tuple():
+    from anagramdb.countdown.letters import LettersWord
+
+    found = LettersWord("notes", 5, 5, ("e",))
+    assert repr(found) == "LettersWord(word='notes', length=5, score=5, blanks=('e',))"
+    assert (found.word, found.length, found.score, found.blanks) == ("notes", 5, 5, ("e",))
+    assert LettersWord("ab", 2, 2).blanks == () and found == ("notes", 5, 5, ("e",))

@@ -263,3 +263,12 @@ def test_combine_into_matches_brute_force(xs, y, low, span):
         candidates += [x // y for _ in [0] if y > 1 and x % y == 0] + [y // x for _ in [0] if x > 1 and y % x == 0]
         expected.update(v for v in candidates if v >= 1 and low <= v <= high)
     assert found == expected
+
+
+def test_no_solution_multiplies_or_divides_by_one():
+    """A step by 1 changes nothing, so no listed solution has one (the rules above)."""
+    assert [s.infix for s in solutions([1, 5], 5).solutions] == ["5"]
+    assert [s.infix for s in solutions([1, 1, 5], 6).solutions] == ["5 + 1"]
+    assert solutions([1, 2, 5], 10).count == len(model_forms((1, 2, 5), 10))
+    for solution in solutions([1, 3, 7, 2], 21).solutions:
+        assert not re.search(r"[×÷] 1\b|\b1 ×", solution.infix), solution.infix

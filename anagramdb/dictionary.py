@@ -42,7 +42,10 @@ SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
 # Where the platform has no madvise(MADV_DONTNEED) a scan still works; pages are then
 # released by the kernel under memory pressure rather than after each chunk.
 RELEASE_PAGES: int | None = getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap.mmap, "madvise") else None
-CACHE_BLOCKS = 256  # decoded blocks kept per Dictionary: about 2 MiB at 64 short words a block
+# Decoded blocks kept per Dictionary: up to about 24 MiB (some 12 KiB a block of 64
+# short words with its key tables). Enough for every block of the default dictionary, so
+# that a long-running process answers racks from memory; a cold lookup touches ~60.
+CACHE_BLOCKS = 2048
 
 
 def resolve_path(spec: str | os.PathLike[str] | None = None) -> str:
@@ -63,18 +66,23 @@ def resolve_path(spec: str | os.PathLike[str] | None = None) -> str:
 
 
 class Block:
-    """The words of one block, with their keys computed lazily and remembered.
+    """The words of one block, searched by key in two ways.
 
-    A search bisects the words by key, computing the key of a word only when a probe
-    reaches it (about six per search) and keeping it, so a block searched again costs
-    fewer and fewer key computations and never more than one per word in all.
+    A block decoded for one walk is bisected by key, computing the key of a word only
+    when a probe reaches it (about six a search) and keeping it: a cold lookup computes
+    few keys. A block that a later walk finds in the Dictionary's cache is worth more:
+    :meth:`tabulate` computes every key at once (in C, for an ASCII block) and maps each
+    key to the start and end of its run, so from then on a lookup in the block is one dict
+    probe, whether the key is there or not.
     """
 
-    __slots__ = ("first", "keys", "last", "words")
+    __slots__ = ("ends", "first", "keys", "last", "starts", "words")
 
     def __init__(self, words: list[str]) -> None:
         self.words = words
         self.keys: list[str | None] = [None] * len(words)
+        self.starts: dict[str, int] | None = None
+        self.ends: dict[str, int] = {}
         self.first = self.key(0) if words else ""
         self.last = self.key(len(words) - 1) if words else ""
 
@@ -85,8 +93,26 @@ class Block:
             found = self.keys[index] = word_key(self.words[index])
         return found
 
-    def position(self, key: str) -> int:
-        """Where *key* is, or would be, among the block's words (bisect_left by key)."""
+    def tabulate(self) -> None:
+        """Compute every key and the run tables (see the class docstring)."""
+        words = self.words
+        if "".join(words).isascii():
+            keys = list(map("".join, map(sorted, map(str.lower, words))))
+        else:
+            keys = [word_key(word) for word in words]
+        count = len(keys)
+        # Later duplicates overwrite earlier ones: zipped backwards, each key keeps its
+        # first position; zipped forwards, the position after its last word.
+        self.ends = dict(zip(keys, range(1, count + 1), strict=True))
+        self.starts = dict(zip(reversed(keys), range(count - 1, -1, -1), strict=True))
+        self.keys = []
+
+    def run(self, key: str) -> list[str]:
+        """The words of the block whose key is *key* (empty when there are none)."""
+        starts = self.starts
+        if starts is not None:
+            start = starts.get(key)
+            return [] if start is None else self.words[start : self.ends[key]]
         lo, hi = 0, len(self.words)
         keys = self.keys
         while lo < hi:
@@ -98,14 +124,10 @@ class Block:
                 lo = mid + 1
             else:
                 hi = mid
-        return lo
-
-    def run(self, position: int, key: str) -> list[str]:
-        """The words from *position* on whose key is *key*."""
-        end = position
-        while end < len(self.words) and self.key(end) == key:
+        end = lo
+        while end < len(keys) and (keys[end] or self.key(end)) == key:
             end += 1
-        return self.words[position:end]
+        return self.words[lo:end]
 
 
 EMPTY_BLOCK = Block([])
@@ -132,6 +154,8 @@ class Dictionary:
         self._map: mmap.mmap | bytes = b""
         self._index: SparseIndex | None = None
         self._cache: dict[int, Block] = {}
+        self._slots: list[int] = []  # the cached block numbers, for eviction
+        self._victim = 0
         self._cache_limit = cache_blocks
         self._cache_lock = allocate_lock()
         self._guard: weakref.finalize[..., object] | None = None
@@ -169,7 +193,7 @@ class Dictionary:
         if self._guard is not None:
             self._guard.detach()
             self._guard = None
-        self._cache = {}
+        self._cache, self._slots = {}, []
         if self._index is not None:
             self._index.close()
             self._index = None
@@ -213,19 +237,40 @@ class Dictionary:
         return words
 
     def cached_block(self, number: int, memo: dict[int, Block] | None = None) -> Block:
-        """Block *number* as a :class:`Block`, through *memo* (one caller's) and a small
-        bounded cache shared by the Dictionary's lookups (first in, first out), so memory
-        stays flat while repeated and neighbouring lookups find their blocks decoded."""
-        if memo is not None and number in memo:
-            return memo[number]
+        """Block *number* as a :class:`Block`, through *memo* (one caller's) and a bounded
+        cache shared by the Dictionary's lookups, so memory stays flat while repeated and
+        neighbouring lookups find their blocks decoded.
+
+        A full cache evicts an entry chosen pseudo-randomly, not the oldest: a walk that
+        touches more blocks than the cache holds, repeated (the same rack again, or racks
+        sharing most blocks), then still finds about ``cache_blocks / touched`` of them,
+        where first-in-first-out would evict each block just before it is needed again.
+        """
+        if memo is not None:
+            block = memo.get(number)
+            if block is not None:
+                return block
         block = self._cache.get(number)
+        if block is not None and block.starts is None and len(self._slots) < self._cache_limit:
+            # Reused across walks, in a cache that keeps what it is given: worth every key
+            # (see Block). A full cache may evict it soon, so there it stays lazy.
+            block.tabulate()
         if block is None:
             block = Block(self.block(number))
             if self._cache_limit:
                 with self._cache_lock:
-                    if len(self._cache) >= self._cache_limit:
-                        self._cache.pop(next(iter(self._cache)), None)
-                    self._cache[number] = block
+                    cache, slots = self._cache, self._slots
+                    if len(slots) >= self._cache_limit:
+                        # A 32-bit LCG (Numerical Recipes): cheap, and no import of random.
+                        # Its low bits cycle (mod 128 they visit the slots in a fixed order,
+                        # which is first-in-first-out again), so the slot comes from the high.
+                        self._victim = (self._victim * 1664525 + 1013904223) & 0xFFFFFFFF
+                        position = (self._victim >> 16) % len(slots)
+                        cache.pop(slots[position], None)
+                        slots[position] = number
+                    else:
+                        slots.append(number)
+                    cache[number] = block
         if memo is not None:
             memo[number] = block
         return block
@@ -234,32 +279,39 @@ class Dictionary:
         """Yield ``(key, words)`` for each of *keys* that the dictionary holds.
 
         Give the keys in ascending order: then the walk goes front to back through the file,
-        consecutive keys in one block cost a bisection of that block, and each block is
-        decoded at most once per call (or per *memo*, a dict a caller keeps across calls).
-        Any order gives correct answers, more slowly. Cost: O(log 64) per key, plus one
-        index bisection and at most one block decode per block reached.
+        consecutive keys in one block cost one dict probe each, and each block is decoded at
+        most once per call (or per *memo*, a dict a caller keeps across calls). Any order
+        gives correct answers, more slowly. Cost: O(1) per key in the current block, plus
+        one index bisection and at most one block decode per block reached.
         """
         index = self.index
         if not index.entry_count:
             return
         last_block = index.entry_count - 1
         number, block = -1, EMPTY_BLOCK
+        first = last = ""
+        starts: dict[str, int] | None = None
         for key in keys:
-            if number < 0 or not block.first <= key <= block.last:
+            # key == first goes to the index: its run may begin in the block before.
+            if not first < key <= last:
                 target = index.find_block(key.encode("utf-8"))
                 if target != number:
                     number = target
                     block = self.cached_block(number, memo)
-            position = block.position(key)
-            found: list[str] = []
-            while True:
-                found.extend(block.run(position, key))
-                # A run of equal keys, or the key's first word, may be in the next block.
-                if key < block.last or number >= last_block:
-                    break
+                    first, last, starts = block.first, block.last, block.starts
+            if starts is None:
+                found = block.run(key)
+            else:  # the common warm case, inline: one dict probe
+                start = starts.get(key)
+                found = [] if start is None else block.words[start : block.ends[key]]
+            # A run of equal keys, or the key's first word, may be in the next block.
+            while key >= last and number < last_block:
                 number += 1
                 block = self.cached_block(number, memo)
-                position = 0
+                first, last, starts = block.first, block.last, block.starts
+                if first != key:
+                    break
+                found += block.run(key)
             if found:
                 yield key, found
 

@@ -156,6 +156,7 @@ class Dictionary:
         self._cache: dict[int, Block] = {}
         self._slots: list[int] = []  # the cached block numbers, for eviction
         self._victim = 0
+        self._hits = self._misses = 0  # lookups served by the cache, and not
         self._cache_limit = cache_blocks
         self._cache_lock = allocate_lock()
         self._guard: weakref.finalize[..., object] | None = None
@@ -251,11 +252,15 @@ class Dictionary:
             if block is not None:
                 return block
         block = self._cache.get(number)
-        if block is not None and block.starts is None and len(self._slots) < self._cache_limit:
-            # Reused across walks, in a cache that keeps what it is given: worth every key
-            # (see Block). A full cache may evict it soon, so there it stays lazy.
-            block.tabulate()
-        if block is None:
+        if block is not None:
+            self._hits += 1
+            if block.starts is None and (len(self._slots) < self._cache_limit or self._hits > self._misses):
+                # Reused across walks, in a cache that keeps what it is given or hits more
+                # often than it misses: worth every key (see Block). In a thrashing cache
+                # it would soon be evicted, so there it stays lazy.
+                block.tabulate()
+        else:
+            self._misses += 1
             block = Block(self.block(number))
             if self._cache_limit:
                 with self._cache_lock:

@@ -103,3 +103,25 @@ def test_checkpoints_pause_only_for_their_own_step_and_file(tmp_path, monkeypatc
     monkeypatch.setenv(atomic.PAUSE_VARIABLE, "never out.bin")
     atomic.checkpoint("written", str(tmp_path / "out.bin"))  # another step: no pause
     assert (tmp_path / "out.bin").read_bytes() == b"x"
+
+
+def test_a_checkpoint_waits_to_be_killed(tmp_path):
+    """The crash tests rely on it: at its step, a writer says so and stops there."""
+    import subprocess
+    import sys
+    import time
+
+    target = tmp_path / "out.bin"
+    code = f"from anagramdb.atomic import atomic_writer\nwith atomic_writer({str(target)!r}) as handle:\n    handle.write(b'x')\n"
+    env = {**os.environ, atomic.PAUSE_VARIABLE: "written out.bin"}
+    child = subprocess.Popen([sys.executable, "-c", code], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stderr is not None and child.stderr.readline() == "anagramdb: paused at written out.bin\n"
+        time.sleep(0.5)
+        assert child.poll() is None and not target.exists()  # still waiting, nothing replaced
+    finally:
+        child.kill()
+        child.wait()
+    assert not target.exists()
+    remove_leftovers(str(tmp_path), "out.bin")  # the killed writer's temporary goes
+    assert os.listdir(tmp_path) == []

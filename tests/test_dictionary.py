@@ -277,3 +277,18 @@ def test_an_empty_dictionary_finds_nothing(tmp_path):
         assert dictionary.word_count == dictionary.block_count == 0
         assert list(dictionary.find_keys(["a", "b"])) == [] and dictionary.anagrams("a") == []
         assert list(dictionary.scan(re.compile(rb"^.*$", re.MULTILINE))) == [] and list(dictionary) == []
+
+
+def test_find_keys_in_any_order(tmp_path):
+    """Ascending keys walk the file front to back; any other order still finds everything."""
+    import random
+
+    words = [f"{a}{b}{c}" for a in "bcdfg" for b in "aeiou" for c in "lmnrst"]
+    path = make_dictionary(tmp_path, words, block_size=3)
+    model = anagram_model(words)
+    keys = [*sorted(model), "aaa", "zzzz"]
+    with Dictionary(path) as dictionary:
+        assert dict(dictionary.find_keys(keys)) == model
+        for order in (keys[::-1], random.Random(2).sample(keys, len(keys))):
+            assert dict(dictionary.find_keys(order)) == model
+            assert [key for key, _ in dictionary.find_keys(order)] == [key for key in order if key in model]

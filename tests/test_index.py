@@ -16,6 +16,7 @@ from anagramdb.dictionary import Dictionary
 from anagramdb.errors import AnagramDBWarning, DictionaryFormatError, IndexCorruptError, IndexVersionError, InvalidArgumentError, StorageError
 from anagramdb.index import HEADER, read_index, save_index
 from anagramdb.index_check import check_index
+from anagramdb.keys import word_key
 
 from .conftest import make_dictionary
 
@@ -367,3 +368,52 @@ def test_a_rebuild_on_open_keeps_the_block_size_asked_for(tmp_path):
         Dictionary(path, block_size=0)
     with pytest.raises(InvalidArgumentError, match="not 65537"):
         save_index(path, block_size=65537)
+
+
+def test_check_refuses_what_is_not_a_regular_file(tmp_path):
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(StorageError, match=r"^cannot open dictionary .*folder: it is a directory$"):
+        check_index(tmp_path / "folder")
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(StorageError, match=r"^cannot open dictionary .*pipe: it is not a regular file$"):
+        save_index(tmp_path / "pipe")
+
+
+def test_keys_before_the_first_entry_and_after_the_last(tmp_path):
+    path = make_dictionary(tmp_path, ["cat", "act", "dog", "god", "zzz"], block_size=1)
+    with Dictionary(path) as dictionary:
+        assert dictionary.index.find_block(b"aa") == 0 and dictionary.index.find_block(b"act") == 0
+        assert dictionary.index.find_block(b"zzzz") == dictionary.block_count - 1
+        assert dictionary.anagrams("aa") == [] and dictionary.anagrams("tac") == ["act", "cat"]
+        assert dictionary.anagrams("zzz") == ["zzz"] and dictionary.anagrams("zzzz") == []
+
+
+def test_find_block_through_the_summary(tmp_path):
+    """Hundreds of entries, so that the summary (every SUMMARY_STRIDE-th key) picks the
+    stretch: every key is found in the block that holds it."""
+    from anagramdb.index import SUMMARY_STRIDE
+
+    words = sorted({f"{a}{b}{c}" for a in "bcdfghjklm" for b in "aeiou" for c in "nprst"}, key=lambda w: (word_key(w), w))
+    path = make_dictionary(tmp_path, words, block_size=1)
+    with Dictionary(path) as dictionary:
+        index = dictionary.index
+        assert index.entry_count == len(words) > 3 * SUMMARY_STRIDE
+        assert index.summary == [word_key(w).encode() for w in words[::SUMMARY_STRIDE]]
+        keys = [word_key(w) for w in words]
+        for number, key in enumerate(keys):
+            if number == keys.index(key):  # the first line with this key
+                assert index.find_block(key.encode()) == max(number - 1, 0)  # the contract: i - 1
+        assert index.keys(0, 3) == [k.encode() for k in keys[:3]] and index.keys(5, 5) == []
+        assert index.offsets(0, 3) == (0, 4, 8)
+
+
+def test_an_index_truncated_after_it_was_opened(tmp_path):
+    path = make_dictionary(tmp_path, [f"{a}{b}" for a in "bcd" for b in "aeiou"], block_size=1)
+    index = read_index(path + ".idx")
+    assert index is not None
+    try:
+        os.truncate(path + ".idx", HEADER.size + 20)
+        with pytest.raises(IndexCorruptError, match=rf"^{re.escape(path)}.idx: truncated while reading byte {HEADER.size + 20}$"):
+            index.offsets(0, 10)
+    finally:
+        index.close()

@@ -28,8 +28,9 @@ from .keys import letters_key, word_key
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
-    import weakref
     from collections.abc import Callable, Iterable, Iterator
+
+    from .index import UnclosedGuard
 
 DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 # The packaged dictionaries, by name, and their files in DATA_DIRECTORY (built from SCOWL by
@@ -159,7 +160,7 @@ class Dictionary:
         self._hits = self._misses = 0  # lookups served by the cache, and not
         self._cache_limit = cache_blocks
         self._cache_lock = allocate_lock()
-        self._guard: weakref.finalize[..., object] | None = None
+        self._guard: UnclosedGuard | None = None
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:

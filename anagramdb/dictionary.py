@@ -28,8 +28,9 @@ from .keys import letters_key, word_key
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
-    import weakref
     from collections.abc import Callable, Iterable, Iterator
+
+    from .index import UnclosedGuard
 
 DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 # The packaged dictionaries, by name, and their files in DATA_DIRECTORY (built from SCOWL by
@@ -103,9 +104,10 @@ class Block:
         count = len(keys)
         # Later duplicates overwrite earlier ones: zipped backwards, each key keeps its
         # first position; zipped forwards, the position after its last word.
+        # ends before starts: a thread that sees starts set finds ends set too. The lazy
+        # keys list stays, for a thread still bisecting this block the lazy way.
         self.ends = dict(zip(keys, range(1, count + 1), strict=True))
         self.starts = dict(zip(reversed(keys), range(count - 1, -1, -1), strict=True))
-        self.keys = []
 
     def run(self, key: str) -> list[str]:
         """The words of the block whose key is *key* (empty when there are none)."""
@@ -156,9 +158,10 @@ class Dictionary:
         self._cache: dict[int, Block] = {}
         self._slots: list[int] = []  # the cached block numbers, for eviction
         self._victim = 0
+        self._hits = self._misses = 0  # lookups served by the cache, and not
         self._cache_limit = cache_blocks
         self._cache_lock = allocate_lock()
-        self._guard: weakref.finalize[..., object] | None = None
+        self._guard: UnclosedGuard | None = None
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
@@ -251,11 +254,15 @@ class Dictionary:
             if block is not None:
                 return block
         block = self._cache.get(number)
-        if block is not None and block.starts is None and len(self._slots) < self._cache_limit:
-            # Reused across walks, in a cache that keeps what it is given: worth every key
-            # (see Block). A full cache may evict it soon, so there it stays lazy.
-            block.tabulate()
-        if block is None:
+        if block is not None:
+            self._hits += 1
+            if block.starts is None and (len(self._slots) < self._cache_limit or self._hits > self._misses):
+                # Reused across walks, in a cache that keeps what it is given or hits more
+                # often than it misses: worth every key (see Block). In a thrashing cache
+                # it would soon be evicted, so there it stays lazy.
+                block.tabulate()
+        else:
+            self._misses += 1
             block = Block(self.block(number))
             if self._cache_limit:
                 with self._cache_lock:

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import os
 import struct
+import sys
 import zlib
+from _weakref import ref as weak_reference
 from bisect import bisect_left
 from itertools import pairwise
 
@@ -33,7 +35,6 @@ from .keys import bad_characters, describe, is_word, word_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import weakref
     from collections.abc import Callable
 
 MAGIC = b"ANAGRIDX"
@@ -256,7 +257,7 @@ class SparseIndex:
         self.path = path
         self._fd = source if isinstance(source, int) else None
         self._data = b"" if isinstance(source, int) else source
-        self._guard: weakref.finalize[..., object] | None = None
+        self._guard: UnclosedGuard | None = None
         status = os.fstat(source) if isinstance(source, int) else None
         size = status.st_size if status is not None else len(self._data)
         # When the index file was last written (0 in memory): see open_index's installed rule.
@@ -367,16 +368,40 @@ class SparseIndex:
         self._data = b""
 
 
-def unclosed_guard(owner: object, what: str, path: str, *closers: Callable[[], object]) -> weakref.finalize[..., object]:
-    """Call *closers* (which must not refer to *owner*) when *owner* is collected without
-    having been closed, with a ResourceWarning as for an unclosed file. The caller's
-    close() detaches the guard. Not run at interpreter exit: the process's descriptors
-    and mappings go with it then."""
-    import weakref  # here, not at the top: 0.3 ms that a cold start would pay before it opens anything
+class UnclosedGuard:
+    """Calls *closers* (which must not refer to *owner*) when *owner* is collected without
+    having been closed, with a ResourceWarning as for an unclosed file. The owner's
+    close() calls :meth:`detach`. Not run at interpreter exit: the process's descriptors
+    and mappings go with it then.
 
-    guard = weakref.finalize(owner, _release_unclosed, what, path, closers)
-    guard.atexit = False
-    return guard
+    weakref.finalize does the same, but importing weakref (with types, atexit and
+    _weakrefset) costs a cold lookup more than opening the dictionary; the builtin
+    _weakref.ref with a callback, kept alive in a module-level set, is all it needs.
+    """
+
+    __slots__ = ("_arguments", "_reference")
+
+    def __init__(self, owner: object, what: str, path: str, closers: tuple[Callable[[], object], ...]) -> None:
+        self._arguments = (what, path, closers)
+        self._reference = weak_reference(owner, self._collected)
+        _LIVE_GUARDS.add(self)
+
+    def _collected(self, _reference: object) -> None:
+        if self in _LIVE_GUARDS and not sys.is_finalizing():
+            _LIVE_GUARDS.discard(self)
+            _release_unclosed(*self._arguments)
+
+    def detach(self) -> None:
+        """The owner was closed: never warn or close for it."""
+        _LIVE_GUARDS.discard(self)
+
+
+_LIVE_GUARDS: set[UnclosedGuard] = set()
+
+
+def unclosed_guard(owner: object, what: str, path: str, *closers: Callable[[], object]) -> UnclosedGuard:
+    """An :class:`UnclosedGuard` for *owner* (see there)."""
+    return UnclosedGuard(owner, what, path, closers)
 
 
 def _closer(fd: int) -> Callable[[], None]:

@@ -13,7 +13,8 @@ modes: the default (stop after the length with 10 words) and ``--all --min 1``.
 2. Per rack, in this process: every contender of benchmarks/contenders.py answers the
    same drawn racks, in rotating order, each timed by the same in-process timer around
    the solve (no output formatting for anyone), and each answer is compared with
-   anagramdb's on every rack.
+   anagramdb's on every rack. Before that, each answers as many other racks: the
+   figures are a long-running process's steady state.
 3. Start-up and peak RSS: each contender in a process of its own (baselines.py), and the
    real ``anagramdb letters -`` batch process (whole wall time, JSON output included).
 
@@ -73,7 +74,8 @@ def environment_notes() -> list[str]:
     subprocess.run([sys.executable, "-c", "import anagramdb.cli.console, anagramdb.cli.render, anagramdb.countdown.letters"], check=True)
     if not os.path.exists(importlib.util.cache_from_source(anagramdb.dictionary.__file__)):
         notes.append("WARNING: anagramdb's bytecode cannot be cached (read-only install?): every cold process compiles its modules")
-    if "site-packages" not in anagramdb.dictionary.__file__:
+    installed = subprocess.run([sys.executable, "-c", "import anagramdb; print(anagramdb.__file__)"], capture_output=True, text=True, cwd=tempfile.gettempdir())
+    if "site-packages" not in installed.stdout:
         notes.append("WARNING: anagramdb is not in site-packages (pip install -e?): an editable install's import hook slows cold starts; use pip install .")
     if not marisa_available():
         notes.append("skipped marisa-trie: pip install marisa-trie")
@@ -123,10 +125,13 @@ def per_rack(path: str, data: dict[str, dict[str, float]], racks: list[str], qui
     names = ["anagramdb", "sqlite"] + (["marisa"] if "marisa" in data else []) + ["memory"] + ([] if quick else ["tst"])
     paths = {name: str(row["path"]) for name, row in data.items()}
     solvers = {name: load(name, path, paths) for name in names}
+    warm_up = [draw_letters(seed=100_000 + seed).letters.lower() for seed in range(len(racks))]
     report: dict[str, object] = {}
     for mode, flags in MODES.items():
         everything, min_length = bool(flags), 1 if flags else 3
-        for rack in racks[:5]:  # warm-up: every contender's caches as a long-running process has them
+        # Warm-up on as many other racks: every contender's caches as a long-running
+        # process has them (its steady state), without having seen the measured racks.
+        for rack in warm_up:
             for solver in solvers.values():
                 solver(rack, everything, min_length)
         spent: dict[str, list[float]] = {name: [] for name in names}

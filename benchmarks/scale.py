@@ -1,13 +1,19 @@
-"""How the costs grow with the dictionary's size: synthetic dictionaries of 100k, 1M, 5M words.
+"""How the costs grow with the dictionary's size: the default list, synthetic lists of 100k,
+1M and 5M words, and a realistic merged list of 2.8M real words.
 
-    python benchmarks/scale.py [--sizes 100000,1000000,5000000] [--svg docs/scale.svg]
+    python benchmarks/scale.py [--quick] [--sizes 100000,1000000,5000000] [--svg docs/scale.svg]
 
-For each size (deterministic synthetic words, tools/synthetic_words.py): build time and
-build peak RSS (default memory budget), dictionary and index size, open time, letters
-solve time for a nine-letter rack on a fresh and on a warm Dictionary, and the peak RSS
-of a cold ``anagramdb letters`` process; beside them, the same rack through Debian's
-``an`` and through the in-memory dict baseline (start-up included), whose costs grow with
-the list. Prints a Markdown table and writes an SVG chart (standard library only).
+Rows: the packaged default dictionary (the reference), deterministic synthetic words
+(tools/synthetic_words.py), and Debian's word lists merged and folded to a-z
+(tools/merged_wordlist.py; built when /usr/share/dict has the lists, skipped with a note
+when not). For each: build time and build peak RSS (default memory budget), dictionary
+and index size, open time, letters solve time for ``gyroscope --all`` on a fresh and on a
+warm Dictionary, the mean over drawn racks (default mode) fresh and warm, each with its
+ratio to the default list's, and the peak RSS of a cold ``anagramdb letters`` process;
+beside them, the same rack through Debian's ``an`` and the in-memory dict baseline
+(start-up included), whose costs grow with the list. Warm means after two solves of the
+same racks, when the blocks are cached and tabulated. Prints a Markdown table and writes
+an SVG chart (standard library only). --quick: the default list and 100k words only.
 """
 
 from __future__ import annotations
@@ -22,11 +28,13 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from anagramdb import Dictionary
+from anagramdb.countdown.draw import draw_letters
 from anagramdb.countdown.letters import solve_letters
 from benchmarks.compare import AN, anagramdb_script
 from benchmarks.support import DATA, run_measured
 
 RACK = "gyroscope"
+RACKS = [draw_letters(seed=seed).letters.lower() for seed in range(100)]
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = 30  # y of the charts' top edge in the SVG
 
@@ -42,6 +50,22 @@ def word_list(count: int) -> str:
     return path
 
 
+def merged_list() -> str | None:
+    """The merged Debian word list (tools/merged_wordlist.py), made once; None without lists."""
+    from merged_wordlist import default_lists, merged_words
+
+    path = os.path.join(DATA, "merged.list")
+    if not os.path.exists(path):
+        lists = default_lists()
+        if not lists:
+            return None
+        os.makedirs(DATA, exist_ok=True)
+        with open(path + ".tmp", "w", encoding="utf-8") as handle:
+            handle.writelines(word + "\n" for word in merged_words(lists))
+        os.replace(path + ".tmp", path)
+    return path
+
+
 def median_of(function, times: int = 7) -> float:  # type: ignore[no-untyped-def]
     spent = []
     for _ in range(times):
@@ -51,11 +75,18 @@ def median_of(function, times: int = 7) -> float:  # type: ignore[no-untyped-def
     return statistics.median(spent)
 
 
-def measure(count: int, script: str) -> dict[str, float]:
-    source = word_list(count)
-    path = os.path.join(DATA, f"scale-{count}.txt")
-    build_s, build_rss = run_measured([script, "build", source, "-o", path])
-    row: dict[str, float] = {"words": count, "build_s": build_s, "build_rss_mib": build_rss / 1024}
+def measure(label: str, script: str, quick: bool) -> dict[str, float]:
+    """One row: *label* is "default", "merged" or a synthetic size."""
+    if label == "default":
+        path = Dictionary().path
+        row: dict[str, float] = {"words": Dictionary(path).word_count}
+    else:
+        source = merged_list() if label == "merged" else word_list(int(label))
+        assert source is not None
+        path = os.path.join(DATA, f"scale-{label}.txt")
+        build_s, build_rss = run_measured([script, "build", source, "-o", path])
+        with Dictionary(path) as built:
+            row = {"words": built.word_count, "build_s": build_s, "build_rss_mib": build_rss / 1024}
     row["dict_mib"] = os.path.getsize(path) / 2**20
     row["index_kib"] = os.path.getsize(path + ".idx") / 1024
     row["open_ms"] = median_of(lambda: Dictionary(path).close()) * 1e3
@@ -67,7 +98,24 @@ def measure(count: int, script: str) -> dict[str, float]:
     row["solve_fresh_ms"] = median_of(fresh) * 1e3
     with Dictionary(path) as warm:
         solve_letters(warm, RACK, all=True)
+        solve_letters(warm, RACK, all=True)
         row["solve_warm_ms"] = median_of(lambda: solve_letters(warm, RACK, all=True)) * 1e3
+    racks = RACKS[: 20 if quick else len(RACKS)]
+    start = time.perf_counter()
+    for rack in racks:
+        with Dictionary(path) as dictionary:
+            solve_letters(dictionary, rack)
+    row["racks_fresh_ms"] = (time.perf_counter() - start) * 1e3 / len(racks)
+    with Dictionary(path) as warm:
+        for _ in range(2):
+            for rack in racks:
+                solve_letters(warm, rack)
+        start = time.perf_counter()
+        for rack in racks:
+            solve_letters(warm, rack)
+        row["racks_warm_ms"] = (time.perf_counter() - start) * 1e3 / len(racks)
+    if quick:
+        return row
     cli = [run_measured([script, "--dict", path, "letters", RACK]) for _ in range(5)]
     row["cli_ms"] = statistics.median(wall for wall, _ in cli) * 1e3
     row["cli_rss_mib"] = max(rss for _, rss in cli) / 1024
@@ -79,10 +127,13 @@ def measure(count: int, script: str) -> dict[str, float]:
     return row
 
 
+RATIOS = {"solve_fresh_ms": "fresh_ratio", "solve_warm_ms": "warm_ratio", "racks_fresh_ms": "racks_fresh_ratio", "racks_warm_ms": "racks_warm_ratio"}
 COLUMNS = [
-    ("words", "words", "{:,.0f}"), ("build_s", "build s", "{:.1f}"), ("build_rss_mib", "build RSS MiB", "{:.1f}"),
+    ("label", "list", "{}"), ("words", "words", "{:,.0f}"), ("build_s", "build s", "{:.1f}"), ("build_rss_mib", "build RSS MiB", "{:.1f}"),
     ("dict_mib", "dict MiB", "{:.1f}"), ("index_kib", "index KiB", "{:.0f}"), ("open_ms", "open ms", "{:.2f}"),
-    ("solve_fresh_ms", "solve fresh ms", "{:.2f}"), ("solve_warm_ms", "solve warm ms", "{:.2f}"), ("cli_ms", "CLI ms", "{:.0f}"),
+    ("solve_fresh_ms", "solve fresh ms", "{:.2f}"), ("fresh_ratio", "x default", "{:.2f}"), ("solve_warm_ms", "solve warm ms", "{:.2f}"),
+    ("warm_ratio", "x default", "{:.2f}"), ("racks_fresh_ms", "racks fresh ms", "{:.2f}"), ("racks_fresh_ratio", "x default", "{:.2f}"),
+    ("racks_warm_ms", "racks warm ms", "{:.2f}"), ("racks_warm_ratio", "x default", "{:.2f}"), ("cli_ms", "CLI ms", "{:.0f}"),
     ("cli_rss_mib", "CLI RSS MiB", "{:.1f}"), ("an_ms", "an ms", "{:.0f}"), ("memory_baseline_ms", "in-memory ms", "{:.0f}"),
     ("memory_baseline_rss_mib", "in-memory RSS MiB", "{:.0f}"),
 ]  # fmt: skip
@@ -138,11 +189,29 @@ def svg(rows: list[dict[str, float]]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="100000,1000000,5000000")
+    parser.add_argument("--sizes", default=None, help="synthetic sizes, comma-separated (default 100000,1000000,5000000)")
+    parser.add_argument("--quick", action="store_true", help="the default list and 100k synthetic words, in-process figures only")
     parser.add_argument("--svg", default=None, help="write the chart here")
     args = parser.parse_args()
     script = anagramdb_script()
-    rows = [measure(int(size), script) for size in args.sizes.split(",")]
+    labels = ["default", *(args.sizes or ("100000" if args.quick else "100000,1000000,5000000")).split(",")]
+    if not args.quick:
+        if merged_list() is None:
+            print("skipped the merged list: apt-get install wamerican-insane wngerman wfrench ... (tools/merged_wordlist.py)")
+        else:
+            labels.append("merged")
+    rows = []
+    for label in labels:
+        row = measure(label, script, args.quick)
+        row["label"] = "default" if label == "default" else ("merged Debian lists" if label == "merged" else "synthetic")  # type: ignore[assignment]
+        rows.append(row)
+    base = rows[0]
+    for row in rows:
+        for key in ("solve_fresh_ms", "solve_warm_ms", "racks_fresh_ms", "racks_warm_ms"):
+            row[RATIOS[key]] = row[key] / base[key]
+    if args.quick:
+        print(markdown(rows))
+        return 0
     if args.svg:
         import json
 
@@ -151,7 +220,7 @@ def main() -> int:
     print(markdown(rows))
     if args.svg:
         with open(args.svg, "w", encoding="utf-8") as handle:
-            handle.write(svg(rows))
+            handle.write(svg([row for row in rows if row["label"] == "synthetic"]))
     return 0
 
 

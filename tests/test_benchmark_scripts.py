@@ -51,3 +51,16 @@ def test_compare_quick_prints_its_tables(tmp_path):
     assert "numbers, whole process" in out
     assert "summary (anagramdb time / other's time" in out and "per rack, --all --min 1: sqlite" in out
     assert out.rstrip().splitlines()[-1].startswith("{")
+
+
+@pytest.mark.skipif(shutil.which("anagramdb", path=os.path.dirname(sys.executable)) is None, reason="needs the installed anagramdb script")
+def test_scale_quick_prints_its_table(tmp_path):
+    result = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "benchmarks", "scale.py"), "--quick", "--sizes", "3000"],
+        capture_output=True, text=True, timeout=300, env={**os.environ, "ANAGRAMDB_BENCH_DATA": str(tmp_path)},
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert lines[0].startswith("| list | words |") and "racks warm ms" in lines[0]
+    assert lines[2].startswith("| default | ") and lines[3].startswith("| synthetic | 3,000 |")
+    assert "| 1.00 |" in lines[2]  # the default list is the reference of the ratios

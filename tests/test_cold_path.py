@@ -19,7 +19,7 @@ from .conftest import make_dictionary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Each costs a cold start more than a whole lookup does (callgrind, docs/PERFORMANCE.md).
-HEAVY = {"re", "typing", "threading", "collections", "contextlib", "enum", "anagramdb.atomic"}
+HEAVY = {"re", "typing", "threading", "collections", "contextlib", "enum", "weakref", "anagramdb.atomic"}
 QUICK_CALLS = [
     ["letters", "gyroscope"],
     ["letters", "gyroscope", "--all", "--min", "1", "--json"],

@@ -143,6 +143,9 @@ def test_piles_file(tmp_path):
     assert read_piles(path) == piles  # any os.PathLike
     with pytest.raises(InvalidArgumentError, match=r"^the piles hold 6 vowels and 5 consonants: too few for 3 and 6$"):
         draw_letters(3, 1, piles)
+    path.write_text("A 3\nE ²\n")
+    with pytest.raises(PilesFormatError, match="line 2: expected a letter and a positive count"):
+        read_piles(str(path))
     path.write_text("A 3\nAB 2\n")
     with pytest.raises(PilesFormatError, match="line 2: expected a letter and a positive count"):
         read_piles(str(path))

@@ -50,7 +50,7 @@ def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
         if not text:
             continue
         parts = text.split()
-        if len(parts) != 2 or len(parts[0]) != 1 or not parts[0].isalpha() or not parts[1].isdigit() or not parts[1].strip("0"):
+        if len(parts) != 2 or len(parts[0]) != 1 or not parts[0].isalpha() or not (parts[1].isascii() and parts[1].isdigit()) or not parts[1].strip("0"):
             raise PilesFormatError(f"{path}: line {number}: expected a letter and a positive count, like 'E 21', not {line!r}")
         if len(parts[1]) > len(str(MAX_PILE)) or int(parts[1]) > MAX_PILE:
             raise PilesFormatError(f"{path}: line {number}: a count is at most {MAX_PILE}, not {parts[1][:20]}{'...' * (len(parts[1]) > 20)}")

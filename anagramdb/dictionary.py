@@ -104,9 +104,10 @@ class Block:
         count = len(keys)
         # Later duplicates overwrite earlier ones: zipped backwards, each key keeps its
         # first position; zipped forwards, the position after its last word.
+        # ends before starts: a thread that sees starts set finds ends set too. The lazy
+        # keys list stays, for a thread still bisecting this block the lazy way.
         self.ends = dict(zip(keys, range(1, count + 1), strict=True))
         self.starts = dict(zip(reversed(keys), range(count - 1, -1, -1), strict=True))
-        self.keys = []
 
     def run(self, key: str) -> list[str]:
         """The words of the block whose key is *key* (empty when there are none)."""

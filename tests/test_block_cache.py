@@ -60,3 +60,40 @@ def test_a_repeated_walk_larger_than_the_cache_still_finds_blocks_cached(tmp_pat
         # 4 walks of 256 blocks: FIFO decodes all 1,024; random eviction finds about a fifth
         # of each later walk cached (deterministic: the LCG always starts from 0).
         assert len(decoded) < 4 * 256 - 100
+
+
+def test_threads_sharing_a_dictionary_while_blocks_are_tabulated_and_evicted(tmp_path):
+    """The web server's threads share one Dictionary: lazy bisection, tabulation and
+    eviction interleave, and every answer must still be the model's. A stress test, not a
+    proof: it did not catch a tabulation that emptied the lazy keys under a reader."""
+    import sys
+    import threading
+
+    words = [f"{a}{b}{c}" for a in "abcdef" for b in "ghijkl" for c in "mnopqr"] + ["ab", "ba", "abc", "cab", "bca"]
+    path = make_dictionary(tmp_path, words, block_size=3)
+    model = anagram_model(words)
+    keys = sorted(model)
+    expected = [(key, model[key]) for key in keys]
+    failures: list[str] = []
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        with Dictionary(path, cache_blocks=40) as dictionary:
+
+            def walk(seed: int) -> None:
+                try:
+                    for _ in range(60):
+                        found = list(dictionary.find_keys(keys))
+                        if found != expected:
+                            failures.append(f"thread {seed}: {len(found)} keys")
+                except Exception as exc:  # a thread's exception would otherwise be lost
+                    failures.append(f"thread {seed}: {exc!r}")
+
+            threads = [threading.Thread(target=walk, args=(n,)) for n in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert failures == []

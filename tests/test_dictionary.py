@@ -292,3 +292,12 @@ def test_find_keys_in_any_order(tmp_path):
         for order in (keys[::-1], random.Random(2).sample(keys, len(keys))):
             assert dict(dictionary.find_keys(order)) == model
             assert [key for key, _ in dictionary.find_keys(order)] == [key for key in order if key in model]
+
+
+def test_lookups_never_read_past_the_last_block(tmp_path):
+    words = [f"{a}{b}" for a in "bcdfg" for b in "aeiou"] + ["zz"]
+    path = make_dictionary(tmp_path, words, block_size=2)
+    with Dictionary(path) as dictionary:
+        memo: dict = {}
+        assert list(dictionary.find_keys(["zz", "zzz"], memo)) == [("zz", ["zz"])]
+        assert memo and max(memo) == dictionary.block_count - 1  # the blocks decoded, by number

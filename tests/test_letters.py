@@ -205,3 +205,23 @@ def test_letters_word_reads_like_a_named_tuple():
     assert repr(found) == "LettersWord(word='notes', length=5, score=5, blanks=('e',))"
     assert (found.word, found.length, found.score, found.blanks) == ("notes", 5, 5, ("e",))
     assert LettersWord("ab", 2, 2).blanks == () and found == ("notes", 5, 5, ("e",))
+
+
+def test_the_cut_stops_the_lookups(packaged_words):
+    """Work, not only answers: with the default cut, no key shorter than the cut length
+    is looked up (all=True goes on down)."""
+
+    class Counting:
+        def __init__(self, dictionary: Dictionary) -> None:
+            self.dictionary, self.word_count, self.lengths = dictionary, dictionary.word_count, set()
+
+        def find_keys(self, keys, memo=None):
+            keys = list(keys)
+            self.lengths |= {len(key) for key in keys}
+            return self.dictionary.find_keys(keys, memo)
+
+    with Dictionary() as dictionary:
+        cut, everything = Counting(dictionary), Counting(dictionary)
+        found = solve_letters(cut, "retaining", method="lookup")  # type: ignore[arg-type]
+        solve_letters(everything, "retaining", all=True, method="lookup")  # type: ignore[arg-type]
+    assert min(cut.lengths) == found[-1].length > 3 and min(everything.lengths) == 3

@@ -8,18 +8,25 @@ removed and the target is left untouched. A writer killed outright leaves its te
 file behind; the next writer in that directory removes the leftovers of processes that
 no longer exist (never those of a live writer).
 
+What may be replaced (check_output, the one rule for every output): a missing file; an
+existing regular file only when it is recognisably anagramdb's own output of that kind
+(a dictionary, a game log, a statistics CSV) or the caller forces it; never a directory,
+device, FIFO or socket, even forced. A symbolic link is written through: its target is
+replaced atomically and the link itself is kept.
+
 For crash tests, ``ANAGRAMDB_PAUSE_AT="STEP NAME"`` makes a writer stop at one named step
 (see checkpoint) and wait to be killed.
 """
 
 from __future__ import annotations
 
+import errno
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import BinaryIO
 
-from .errors import StorageError, describe_os_error
+from .errors import OutputRefusedError, StorageError, describe_os_error
 
 TEMP_MARK = ".tmp-"
 PAUSE_VARIABLE = "ANAGRAMDB_PAUSE_AT"
@@ -76,15 +83,60 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def check_output(
+    path: str, problem_of: Callable[[str], str | None] | None = None, kind: str = "", force: bool = False, error: type[OutputRefusedError] = OutputRefusedError
+) -> str:
+    """The file to write for the output *path*: *path* itself, or the target of a symbolic
+    link (written through, the link kept). Raises *error* when it exists and is not a
+    regular file (even with *force*), or when *problem_of* (the reason the file is not
+    anagramdb's own *kind*, or None when it is) finds a problem and not *force*; raises
+    StorageError when it is a directory or cannot be examined."""
+    import stat
+
+    target = os.path.realpath(path) if os.path.islink(path) else path
+    try:
+        status = os.stat(target)
+    except FileNotFoundError:
+        return target
+    except OSError as exc:
+        raise StorageError(f"cannot write {path}: {describe_os_error(exc)}") from exc
+    if stat.S_ISDIR(status.st_mode):
+        raise StorageError(f"cannot write {path}: {os.strerror(errno.EISDIR)}")
+    if not stat.S_ISREG(status.st_mode):
+        raise error(f"{path} exists and is not a regular file (a device, FIFO or socket), so it is not replaced; choose a new output file")
+    if not force and problem_of is not None:
+        problem = problem_of(target)
+        if problem:
+            raise error(f"{path} exists and is not {kind} ({problem}), so it is not replaced; choose a new output file")
+    return target
+
+
+def probe_directory(path: str) -> None:
+    """Raise StorageError now when the file *path* could not be written later: its
+    directory is missing or not writable (a temporary file is created there and removed)."""
+    import tempfile
+
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, temp = tempfile.mkstemp(prefix=temp_prefix(os.path.basename(path)), dir=directory)
+    except OSError as exc:
+        raise StorageError(f"cannot write {path}: {describe_os_error(exc)}") from exc
+    os.close(fd)
+    os.unlink(temp)
+
+
 @contextmanager
 def atomic_writer(path: str) -> Iterator[BinaryIO]:
-    """Yield a binary file whose content replaces *path* atomically when the block ends.
+    """Yield a binary file whose content replaces *path* atomically when the block ends
+    (through a symbolic link: its target is replaced, see check_output).
 
     Raises :class:`StorageError` (naming the path and the reason) when the directory is
-    not writable, the disk is full, or the rename fails.
+    not writable, the disk is full, or the rename fails, and OutputRefusedError when
+    *path* is not a regular file.
     """
     import tempfile
 
+    path = check_output(path)
     directory = os.path.dirname(os.path.abspath(path))
     name = os.path.basename(path)
     remove_leftovers(directory, name)

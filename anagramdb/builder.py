@@ -11,7 +11,6 @@ something other than a dictionary or when no word would be written (BuildRefused
 
 from __future__ import annotations
 
-import errno
 import heapq
 import os
 import tempfile
@@ -19,7 +18,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import ExitStack, closing
 from dataclasses import dataclass, field
 
-from .atomic import atomic_writer, checkpoint, remove_leftovers, temp_prefix
+from .atomic import atomic_writer, check_output, checkpoint, remove_leftovers, temp_prefix
 from .errors import AnagramDBError, BuildRefusedError, StorageError, describe_os_error
 from .index import BLOCK_SIZE, HEADER, MAGIC, IndexBuilder, index_path_for, write_index
 from .keys import fold, is_word, word_key
@@ -159,22 +158,10 @@ def not_a_dictionary(path: str) -> str | None:
     return None
 
 
-def require_replaceable(output: str) -> None:
-    """Raise BuildRefusedError when *output* exists and is not a dictionary (not_a_dictionary),
-    so that a build never replaces a file of the user's own."""
-    import stat
-
-    try:
-        status = os.stat(output)
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise StorageError(f"cannot write {output}: {describe_os_error(exc)}") from exc
-    if stat.S_ISDIR(status.st_mode):
-        raise StorageError(f"cannot write {output}: {os.strerror(errno.EISDIR)}")
-    problem = "not a regular file" if not stat.S_ISREG(status.st_mode) else not_a_dictionary(output)
-    if problem:
-        raise BuildRefusedError(f"{output} exists and is not an anagramdb dictionary ({problem}), so it is not replaced; choose a new output file")
+def require_replaceable(output: str, force: bool = False) -> None:
+    """Raise BuildRefusedError when *output* exists and is not a dictionary (not_a_dictionary;
+    unless *force*) or not a regular file (even with *force*): see atomic.check_output."""
+    check_output(output, not_a_dictionary, "an anagramdb dictionary", force, BuildRefusedError)
 
 
 def build(
@@ -209,8 +196,7 @@ def build(
     directory = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(directory):
         raise StorageError(f"cannot write {output}: directory {directory} does not exist")
-    if not force:
-        require_replaceable(output)
+    require_replaceable(output, force)
     remove_leftovers(directory, RUN_NAME)
     with ExitStack() as stack:
         runs = _Runs(stack, directory, capacity)

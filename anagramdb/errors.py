@@ -53,7 +53,14 @@ class DictionaryFormatError(AnagramDBError):
     """A dictionary file breaks the format: a line out of order or a line that is not a word."""
 
 
-class BuildRefusedError(AnagramDBError):
+class OutputRefusedError(AnagramDBError):
+    """An output would replace a file that is not anagramdb's own output of that kind, or
+    one that is not a regular file (a device, a FIFO): see atomic.check_output."""
+
+    exit_code = 2
+
+
+class BuildRefusedError(OutputRefusedError):
     """A build would lose data: it would replace a file that is not a dictionary, or write no words."""
 
     exit_code = 2

@@ -194,7 +194,7 @@ def test_the_csv_output_is_checked_before_the_work(monkeypatch, tmp_path):
 
     monkeypatch.setattr(numbers_stats, "statistics", no_work)
     assert_one_line_error(invoke("numbers", "stats", "--csv", "/nonexistent/x.csv"), 1, "cannot write /nonexistent/x.csv")
-    assert_one_line_error(invoke("numbers", "stats", "--csv", str(tmp_path)), 1, "is a directory")
+    assert_one_line_error(invoke("numbers", "stats", "--csv", str(tmp_path)), 1, "Is a directory")
 
 
 def test_command_list_is_not_truncated():

@@ -143,9 +143,18 @@ def test_piles_file(tmp_path):
     assert read_piles(path) == piles  # any os.PathLike
     with pytest.raises(InvalidArgumentError, match=r"^the piles hold 6 vowels and 5 consonants: too few for 3 and 6$"):
         draw_letters(3, 1, piles)
+    path.write_text("A 3\nE ²\n")
+    with pytest.raises(PilesFormatError, match="line 2: expected a letter and a positive count"):
+        read_piles(str(path))
     path.write_text("A 3\nAB 2\n")
     with pytest.raises(PilesFormatError, match="line 2: expected a letter and a positive count"):
         read_piles(str(path))
+    for count in ("1001", "99999999999999999999", "9" * 5000):
+        path.write_text(f"A 3\nE {count}\n")
+        with pytest.raises(PilesFormatError, match=rf"line 2: a count is at most 1000, not {count[:20]}"):
+            read_piles(str(path))
+    with pytest.raises(InvalidArgumentError, match="a pile holds 0 to 1000 tiles"):
+        draw_letters(3, 1, {"A": 10**20, "B": 9})
     path.write_text("A 3\na 2\n")
     with pytest.raises(PilesFormatError, match="line 2: letter A is listed twice"):
         read_piles(str(path))

@@ -14,7 +14,7 @@ from .messages import cut
 CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 MAX_JOBS = CPUS * 4
 TARGETS = f"{TARGET_RANGE[0]}-{TARGET_RANGE[1]}"
-STATS_ONLY = ("--targets", "--jobs", "--csv")
+STATS_ONLY = ("--targets", "--jobs", "--csv", "--force")
 SOLVE_ONLY = ("--target", "--all", "--rpn", "--ascii", "--strict", "--check")
 
 
@@ -68,6 +68,7 @@ def numbers(
     targets: Annotated[str | None, typer.Option("--targets", metavar="FIRST-LAST", help=f"stats: targets, within 1-{MAX_TARGET} [default: {TARGETS}].")] = None,
     jobs: Annotated[int | None, option("--jobs", min=1, max=MAX_JOBS, help=f"stats: worker processes [default: one a core, {CPUS}].")] = None,
     csv: Annotated[str | None, typer.Option("--csv", metavar="FILE", help="stats: also write per-selection results to this CSV file.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="stats: replace the --csv file even if it is not a statistics CSV.")] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a numbers round (NUMBERS --target T), check an answer, or 'stats': every selection against every target."""
@@ -75,12 +76,12 @@ def numbers(
     from .render import numbers_text
 
     given = {"--target": target, "--all": every, "--rpn": rpn, "--ascii": ascii_signs, "--strict": strict, "--check": check}
-    _refuse_options(args, given | {"--targets": targets, "--jobs": jobs, "--csv": csv})
+    _refuse_options(args, given | {"--targets": targets, "--jobs": jobs, "--csv": csv, "--force": force})
     with reported():
         if args == ["stats"]:
             from .stats_command import run_stats
 
-            run_stats(targets or TARGETS, jobs or 0, csv, as_json)
+            run_stats(TARGETS if targets is None else targets, jobs or 0, csv, as_json, force)
             return
         if args == ["-"]:
             if check is not None:

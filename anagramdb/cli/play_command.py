@@ -153,6 +153,29 @@ def play_round(term: Terminal, game: Game, number: int) -> RoundResult:
     return game.play_conundrum(number, puzzle, reply.text, reply.seconds, reply.late)
 
 
+LOG_KEYS = ("seed", "rounds", "results", "totals")
+
+
+def not_a_game_log(path: str) -> str | None:
+    """None when *path* is empty or holds a game log (a JSON object with LOG_KEYS); else why not."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        return f"cannot read it as UTF-8 text: {exc}"
+    if not text.strip():
+        return None
+    try:
+        record = json.loads(text)
+    except ValueError:
+        return "not JSON"
+    if not isinstance(record, dict) or not all(key in record for key in LOG_KEYS):
+        return "not a game log"
+    return None
+
+
 def final_lines(game: Game) -> list[str]:
     totals = game.totals
     if len(totals) == 1:
@@ -171,7 +194,10 @@ def play(
     seconds: Annotated[int, typer.Option(min=0, help="Seconds on the clock for each answer (0: no clock).")] = DEFAULT_SECONDS,
     seed: Annotated[int | None, option("--seed", help="Seed: the same seed and choices replay the same game.")] = None,
     vs: Annotated[str, typer.Option("--vs", help=f"Computer opponent: {', '.join(OPPONENTS)}.")] = DEFAULT_OPPONENT,
-    log: Annotated[str | None, typer.Option(metavar="FILE", help="Write the game log to FILE as JSON.")] = None,
+    log: Annotated[
+        str | None, typer.Option(metavar="FILE", help="Write the game log to FILE as JSON (an existing FILE must be a game log, unless --force).")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the --log file even if it is not a game log.")] = False,
     no_history: Annotated[bool, typer.Option("--no-history", help="Do not record the game in the history of best scores.")] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
@@ -182,13 +208,19 @@ def play(
     numbers, then the answer; a conundrum the answer). With --json the game log is
     printed at the end and the game itself goes to stderr.
     """
-    from ..atomic import atomic_writer
-    from .play_history import record_game
+    from ..atomic import atomic_writer, check_output, probe_directory
+    from .play_history import check_history, record_game
     from .render import to_json
 
     term = Terminal(stdout=sys.stderr if as_json else sys.stdout)
     with reported(), open_dictionary() as dictionary, open_dictionary(COMMON) as common:
         game = Game(dictionary, common, rounds or format, seed, vs, seconds, state["dict"] or DEFAULT_NAME)
+        # Checked before round 1: a game must not be lost to a bad log or history file at its end.
+        if log:
+            check_output(log, not_a_game_log, "a game log", force)
+            probe_directory(log)
+        if not no_history:
+            check_history()
         against = "" if vs == "none" else f", against the computer ({vs})"
         clock = f"{seconds} s to answer" if seconds else "no clock"
         term.say(term.bold(f"anagramdb play: {len(game.rounds)} round{'s' * (len(game.rounds) > 1)} ({game.rounds}), seed {game.seed}, {clock}{against}"))

@@ -60,6 +60,21 @@ def load_history(path: str) -> dict[str, Any]:
     return history
 
 
+def check_history(path: str | None = None) -> None:
+    """Raise StorageError before a game when its end could not be recorded: the history
+    file is unreadable or not a history file (load_history), or not a regular file, or its
+    directory cannot be created or written."""
+    from ..atomic import check_output, probe_directory
+
+    path = check_output(path or history_path())
+    load_history(path)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+    except OSError as exc:
+        raise StorageError(f"cannot create {os.path.dirname(path)}: {describe_os_error(exc)}") from exc
+    probe_directory(path)
+
+
 def record_game(record: dict[str, Any], path: str | None = None) -> tuple[dict[str, Any], bool]:
     """Add a finished game (Game.record()) to the history; returns (the best game for its
     rounds, whether this game is it). Creates the data directory when needed."""

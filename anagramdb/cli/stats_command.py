@@ -1,6 +1,5 @@
 """``anagramdb numbers stats``: formatting of the exhaustive statistics."""
 
-import os
 import sys
 
 import typer
@@ -13,23 +12,43 @@ def _progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
-def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool) -> None:
+def csv_header() -> str:
+    """The first line of the statistics CSV (format in docs/FORMAT.md)."""
+    from ..countdown.numbers_stats import REACH
+
+    return ",".join(["numbers", "large", "exact", *[f"away_{k}" for k in range(1, REACH + 1)], "more"])
+
+
+def not_a_stats_csv(path: str) -> str | None:
+    """None when *path* is empty or starts with the statistics CSV header; else why not."""
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(4096)
+    except OSError as exc:
+        from ..errors import describe_os_error
+
+        return f"cannot read it: {describe_os_error(exc)}"
+    if first and first.rstrip(b"\r\n") != csv_header().encode():
+        return "its first line is not the statistics header"
+    return None
+
+
+def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool, force: bool = False) -> None:
     """Compute the statistics, write the CSV if asked, and print JSON or a report. The
     CSV's temporary file is created before the work starts, so an unwritable path is
-    refused at once, and the CSV appears (atomically) only when complete."""
+    refused at once, and the CSV appears (atomically) only when complete. An existing
+    file that is not a statistics CSV is not replaced unless *force* (atomic.check_output)."""
     from contextlib import ExitStack
 
-    from ..atomic import atomic_writer
+    from ..atomic import atomic_writer, check_output
     from ..countdown.numbers_stats import REACH, parse_targets, statistics
-    from ..errors import StorageError
 
     chosen = parse_targets(targets)
     tty = sys.stderr.isatty()
     with ExitStack() as stack:
         handle = None
         if csv_path:
-            if os.path.isdir(csv_path):
-                raise StorageError(f"cannot write {csv_path}: it is a directory")
+            check_output(csv_path, not_a_stats_csv, "a statistics CSV", force)
             handle = stack.enter_context(atomic_writer(csv_path))
         try:
             stats = statistics(chosen, jobs, _progress if tty else None)
@@ -37,8 +56,7 @@ def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool) -> N
             if tty:
                 sys.stderr.write("\r\x1b[K")
         if handle is not None:
-            header = ["numbers", "large", "exact", *[f"away_{k}" for k in range(1, REACH + 1)], "more"]
-            lines = [",".join(header)]
+            lines = [csv_header()]
             lines += [",".join([" ".join(map(str, row.numbers)), str(row.large), str(row.exact), *map(str, row.away), str(row.more)]) for row in stats.rows()]
             handle.write(("\n".join(lines) + "\n").encode())
     report = stats.to_dict()

@@ -22,6 +22,7 @@ LETTER_PILES = {
 RACK_SIZE = 9
 MIN_VOWELS = 3
 MIN_CONSONANTS = 4
+MAX_PILE = 1000  # tiles of one letter in a piles file: more would only cost memory
 
 
 class LettersDraw(NamedTuple):
@@ -35,7 +36,8 @@ class LettersDraw(NamedTuple):
 
 
 def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
-    """Letter piles from a file: one ``LETTER COUNT`` a line; blank lines and # comments ignored."""
+    """Letter piles from a file: one ``LETTER COUNT`` a line (COUNT from 1 to MAX_PILE); blank
+    lines and # comments ignored. Raises PilesFormatError naming the line."""
     try:
         with open(path, encoding="utf-8") as handle:
             lines = handle.read().splitlines()
@@ -48,8 +50,10 @@ def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
         if not text:
             continue
         parts = text.split()
-        if len(parts) != 2 or len(parts[0]) != 1 or not parts[0].isalpha() or not parts[1].isdigit() or int(parts[1]) < 1:
+        if len(parts) != 2 or len(parts[0]) != 1 or not parts[0].isalpha() or not (parts[1].isascii() and parts[1].isdigit()) or not parts[1].strip("0"):
             raise PilesFormatError(f"{path}: line {number}: expected a letter and a positive count, like 'E 21', not {line!r}")
+        if len(parts[1]) > len(str(MAX_PILE)) or int(parts[1]) > MAX_PILE:
+            raise PilesFormatError(f"{path}: line {number}: a count is at most {MAX_PILE}, not {parts[1][:20]}{'...' * (len(parts[1]) > 20)}")
         letter = parts[0].upper()
         if letter in piles:
             raise PilesFormatError(f"{path}: line {number}: letter {letter} is listed twice")
@@ -64,6 +68,9 @@ def draw_letters(vowels: int | None = None, seed: int | None = None, piles: dict
     piles = LETTER_PILES if piles is None else piles
     if vowels is not None and not MIN_VOWELS <= vowels <= RACK_SIZE - MIN_CONSONANTS:
         raise InvalidArgumentError(f"the number of vowels must be from {MIN_VOWELS} to {RACK_SIZE - MIN_CONSONANTS}, not {vowels}")
+    for letter, count in piles.items():
+        if not 0 <= count <= MAX_PILE:
+            raise InvalidArgumentError(f"a pile holds 0 to {MAX_PILE} tiles of a letter, not {count} of {letter!r}")
     rng = random.Random(seed)
     if vowels is None:
         vowels = rng.randint(MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS)

@@ -316,3 +316,27 @@ def test_a_dictionary_damaged_in_place_is_refused_at_lookup(tmp_path):
     assert str(caught.value) == f"{path}: invalid UTF-8 near byte 8; the index checker lists every problem of the file"
     assert "--" not in str(caught.value)
     assert any("line 3: not valid UTF-8" in problem for problem in check_index(path))
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
+    # The dictionary is opened with O_NONBLOCK, so a FIFO is refused at once; a blocking
+    # open would wait for a writer (here released after 10 s, and the test fails).
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    errors: list[str] = []
+
+    def open_it() -> None:
+        try:
+            Dictionary(fifo)
+        except StorageError as exc:
+            errors.append(str(exc))
+
+    thread = threading.Thread(target=open_it, daemon=True)
+    thread.start()
+    thread.join(10)
+    waited = thread.is_alive()
+    if waited:  # a writer lets the blocked open return
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        thread.join()
+    assert not waited, "opening a FIFO waited for a writer"
+    assert errors == [f"cannot open dictionary {fifo}: it is not a regular file"]

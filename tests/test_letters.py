@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from anagramdb.builder import build
-from anagramdb.countdown.letters import score, solve_letters, strategy, sub_keys_by_length, sub_keys_of_length, words_within
+from anagramdb.countdown.letters import MAX_LOOKUP_KEYS, all_sub_keys, count_sub_keys, score, solve_letters, strategy, sub_keys_by_length, sub_keys_of_length, words_within
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidArgumentError, InvalidRackError
 from anagramdb.keys import word_key
@@ -117,6 +117,30 @@ def test_long_racks_take_the_single_pass(sample_dictionary):
     with Dictionary(sample_dictionary) as dictionary:
         found = solve_letters(dictionary, alphabet, all=True)
     assert [(w.word, w.length) for w in found] == brute_force(SAMPLE_WORDS, alphabet, 3)
+
+
+def test_the_key_count_bound():
+    # (2 + 1) choices of a, (1 + 1) of b, and 27 per blank (no letter, or one of 26).
+    assert count_sub_keys("aab", 0, 1) == 6
+    assert count_sub_keys("aab", 1, 1) == 6 * 27
+    assert count_sub_keys("aab", 2, 1) == 6 * 27 * 27
+
+
+def test_past_max_lookup_keys_the_pass_is_taken_whatever_the_model_says():
+    class Enormous:  # strategy reads only the word count
+        word_count = 10**12
+
+    at_most = "a" * 9 + "b" * 9_999  # 10 * 10,000 keys: exactly MAX_LOOKUP_KEYS
+    past = "a" * 10 + "b" * 9_090  # 11 * 9,091 = MAX_LOOKUP_KEYS + 1
+    assert count_sub_keys(at_most, 0, 1) == MAX_LOOKUP_KEYS == 100_000
+    assert count_sub_keys(past, 0, 1) == MAX_LOOKUP_KEYS + 1
+    assert strategy(Enormous(), at_most, 0, 1) == "lookup"  # type: ignore[arg-type]
+    assert strategy(Enormous(), past, 0, 1) == "scan"  # type: ignore[arg-type]
+
+
+def test_all_sub_keys_makes_each_once():
+    assert all_sub_keys("aab") == ["a", "aa", "aab", "ab", "b"]
+    assert all_sub_keys("abbb") == ["a", "ab", "abb", "abbb", "b", "bb", "bbb"]
 
 
 def test_words_within_both_strategies(tmp_path):

@@ -9,7 +9,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from anagramdb.builder import build
-from anagramdb.countdown.letters import MAX_LOOKUP_KEYS, all_sub_keys, count_sub_keys, score, solve_letters, strategy, sub_keys_by_length, sub_keys_of_length, words_within
+from anagramdb.countdown.letters import (
+    MAX_LOOKUP_KEYS,
+    all_sub_keys,
+    count_sub_keys,
+    score,
+    solve_letters,
+    strategy,
+    sub_keys_by_length,
+    sub_keys_of_length,
+    words_within,
+)
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidArgumentError, InvalidRackError
 from anagramdb.keys import word_key

@@ -379,6 +379,18 @@ def test_check_refuses_what_is_not_a_regular_file(tmp_path):
         save_index(tmp_path / "pipe")
 
 
+def test_find_block_in_every_stretch_of_the_summary(tmp_path):
+    # 216 one-word keys in blocks of one line: 216 entries, four summary stretches of 64.
+    words = [f"{a}{b}{c}" for a in "abcdef" for b in "ghijkl" for c in "mnopqr"]
+    path = make_dictionary(tmp_path, words, block_size=1)
+    keys = sorted(word_key(word) for word in words)
+    with Dictionary(path) as dictionary:
+        assert dictionary.index.entry_count == 216
+        for position, key in enumerate(keys):
+            assert dictionary.index.find_block(key.encode()) == max(position - 1, 0)
+            assert dictionary.words_with_key(key) == [key]
+
+
 def test_keys_before_the_first_entry_and_after_the_last(tmp_path):
     path = make_dictionary(tmp_path, ["cat", "act", "dog", "god", "zzz"], block_size=1)
     with Dictionary(path) as dictionary:

@@ -122,6 +122,10 @@ def test_long_racks_take_the_single_pass(sample_dictionary):
         assert strategy(full, "abcdefghi", 0, 3) == "lookup"
         assert strategy(full, "abcdefghi", 1, 3) == "lookup"
         assert strategy(full, "abcdefghi", 2, 3) == "scan"
+        # The model's crossover on huge is about 17,400 keys: 14 distinct letters (16,384
+        # keys) are looked up, 15 (32,768) take the pass.
+        assert strategy(full, "abcdefghijklmn", 0, 3) == "lookup"
+        assert strategy(full, "abcdefghijklmno", 0, 3) == "scan"
         assert strategy(full, "abcdefghijklmnop", 0, 3) == "scan"
         assert strategy(full, alphabet, 0, 3) == "scan"
     with Dictionary(sample_dictionary) as dictionary:

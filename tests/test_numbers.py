@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anagramdb.countdown.draw import draw_numbers
-from anagramdb.countdown.numbers import LARGE_TILES, UNBOUNDED, combine_into, join, off_the_show, render, solutions, solve
+from anagramdb.countdown.numbers import LARGE_TILES, UNBOUNDED, combine_into, inverses, join, off_the_show, render, solutions, solve
 from anagramdb.errors import InvalidNumbersError
 
 STEP = re.compile(r"^(\d+) ([-+×÷*/]) (\d+) = (\d+)$")
@@ -272,3 +272,11 @@ def test_no_solution_multiplies_or_divides_by_one():
     assert solutions([1, 2, 5], 10).count == len(model_forms((1, 2, 5), 10))
     for solution in solutions([1, 3, 7, 2], 21).solutions:
         assert not re.search(r"[×÷] 1\b|\b1 ×", solution.infix), solution.infix
+
+
+def test_inverses_flag_only_the_y_first_forms():
+    # target = x op y, or (flagged) y op x; no x below 1, no multiplying or dividing by 1.
+    assert list(inverses(10, 3)) == [("+", 7, False), ("-", 13, False), ("/", 30, False)]
+    assert list(inverses(5, 20)) == [("-", 25, False), ("-", 15, True), ("/", 100, False), ("/", 4, True)]
+    assert list(inverses(12, 4)) == [("+", 8, False), ("-", 16, False), ("*", 3, False), ("/", 48, False)]
+    assert list(inverses(4, 1)) == [("+", 3, False), ("-", 5, False)]

@@ -233,7 +233,7 @@ class Dictionary:
         try:
             text = self._map[start:end].decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise DictionaryFormatError(f"{self.path}: invalid UTF-8 near byte {start + exc.start}; run: anagramdb index {self.path} --check") from exc
+            raise DictionaryFormatError(f"{self.path}: invalid UTF-8 near byte {start + exc.start}; the index checker lists every problem of the file") from exc
         words = text.split("\n")
         if words[-1] == "":
             words.pop()

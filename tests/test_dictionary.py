@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from anagramdb.builder import build
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE, Dictionary, resolve_path
-from anagramdb.errors import BuildRefusedError, IndexCorruptError, InvalidArgumentError, InvalidRackError, StorageError
+from anagramdb.errors import BuildRefusedError, DictionaryFormatError, IndexCorruptError, InvalidArgumentError, InvalidRackError, StorageError
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
@@ -301,3 +301,18 @@ def test_lookups_never_read_past_the_last_block(tmp_path):
         memo: dict = {}
         assert list(dictionary.find_keys(["zz", "zzz"], memo)) == [("zz", ["zz"])]
         assert memo and max(memo) == dictionary.block_count - 1  # the blocks decoded, by number
+
+
+def test_a_dictionary_damaged_in_place_is_refused_at_lookup(tmp_path):
+    path = make_dictionary(tmp_path, ["act", "cat", "dog", "god"])
+    status = os.stat(path)
+    data = bytearray(open(path, "rb").read())
+    data[data.index(b"dog")] = 0xFF  # same size, and the mtime is put back: the index still looks fresh
+    with open(path, "wb") as handle:
+        handle.write(bytes(data))
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+    with Dictionary(path) as dictionary, pytest.raises(DictionaryFormatError) as caught:
+        dictionary.anagrams("dog")
+    assert str(caught.value) == f"{path}: invalid UTF-8 near byte 8; the index checker lists every problem of the file"
+    assert "--" not in str(caught.value)
+    assert any("line 3: not valid UTF-8" in problem for problem in check_index(path))

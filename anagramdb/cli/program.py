@@ -21,10 +21,37 @@ from typing import Any
 import click
 from typer.core import TyperGroup
 
-from ..errors import AnagramDBError, AnagramDBWarning
+from ..errors import AnagramDBError, AnagramDBWarning, StorageError, describe_os_error
 from . import messages
 from .grammar import hoist
 from .messages import PROGRAM
+
+COMPLETION_SHELLS = ("bash", "zsh", "fish")  # the shells whose completion is supported (README)
+
+
+def _install_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--install-completion SHELL``: typer's installer, with its file errors as
+    ``cannot write ...`` (exit 1) and the shell named plainly."""
+    if not value or ctx.resilient_parsing:
+        return
+    from typer._completion_shared import install
+
+    try:
+        shell, path = install(shell=value, prog_name=PROGRAM)
+    except OSError as exc:
+        raise StorageError(f"cannot write {exc.filename or 'the completion script'}: {describe_os_error(exc)}") from exc
+    click.echo(f"{shell} completion installed in {path}")
+    click.echo("Completion will take effect once you restart the terminal")
+    raise click.exceptions.Exit(0)
+
+
+def restrict_completion(params: list[click.Parameter]) -> None:
+    """Offer completion for COMPLETION_SHELLS only (another is a usage error, exit 2)."""
+    for param in params:
+        if param.name in ("install_completion", "show_completion"):
+            param.type = click.Choice(COMPLETION_SHELLS)
+            if param.name == "install_completion":
+                param.callback = _install_completion
 
 
 def usage_message(exc: click.UsageError) -> str:
@@ -72,6 +99,7 @@ class Program(Group):
         """Run one command line and return its exit code; never raises but SystemExit."""
         warnings.showwarning = messages.show_warning
         warnings.simplefilter("always", AnagramDBWarning)
+        restrict_completion(self.params)
         try:
             result = super().main(hoist(args), PROGRAM, complete_var, standalone_mode=False, **extra)
         except AnagramDBError as exc:

@@ -61,3 +61,25 @@ def test_phrases_are_bounded():
 def test_a_huge_rounds_value_is_cut(tmp_path):
     result = run_play(["--rounds", "L" * 100_000, "--no-history"], [], tmp_path)
     assert result.returncode == 2 and "(99,960 more characters)" in result.stderr and len(result.stderr) < 400
+
+
+def test_long_words_in_check_are_cut():
+    result = runner.invoke(app, ["check", "GYROSCOPE", "a" * 100_000])
+    assert result.exit_code == 1 and len(result.stdout) < 400 and result.stdout.count("(99,960 more characters)") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["numbers", "1", "2", "--check"], "numbers: option '--check' requires an argument (see anagramdb numbers --help)"),
+        (["serve", "--port"], "serve: option '--port' requires an argument (see anagramdb serve --help)"),
+        (["draw", "letters", "--piles"], "draw letters: option '--piles' requires an argument (see anagramdb draw letters --help)"),
+        (
+            ["-d", "common", "--json", "anagrams", "listen"],
+            "option '--json' belongs to a command: put it after the command, e.g. anagramdb anagrams ... --json (see anagramdb --help)",
+        ),
+    ],
+)
+def test_usage_errors_name_the_command_and_its_help(args, message):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and result.stderr == f"anagramdb: error: {message}\n", result.stderr

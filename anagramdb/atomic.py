@@ -93,6 +93,8 @@ def check_output(
     StorageError when it is a directory or cannot be examined."""
     import stat
 
+    if not path:
+        raise error("no output file given (an empty name)")
     target = os.path.realpath(path) if os.path.islink(path) else path
     try:
         status = os.stat(target)

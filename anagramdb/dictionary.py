@@ -49,18 +49,27 @@ RELEASE_PAGES: int | None = getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap
 CACHE_BLOCKS = 2048
 
 
+def packaged_names() -> str:
+    """The packaged dictionaries' names for a message: 'full, common or huge'."""
+    names = list(PACKAGED)
+    return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def resolve_path(spec: str | os.PathLike[str] | None = None) -> str:
     """The dictionary file meant by *spec*: a path, a packaged name, or None for the default.
 
-    None falls back to the ANAGRAMDB_DICT environment variable, then to the packaged
-    ``full`` dictionary. A name in PACKAGED ("full", "common", "huge") always means the
-    packaged file, whatever the current directory holds; a local file of that name is
-    reached as a path (``./full``), and so is any os.PathLike (``Path("full")``).
+    None falls back to the ANAGRAMDB_DICT environment variable (set but empty: an
+    InvalidArgumentError), then to the packaged ``full`` dictionary. A name in PACKAGED
+    ("full", "common", "huge") always means the packaged file, whatever the current
+    directory holds; a local file of that name is reached as a path (``./full``), and so
+    is any os.PathLike (``Path("full")``).
     """
     if isinstance(spec, os.PathLike):
         return os.fspath(spec)
     if not spec:
-        spec = os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME
+        spec = os.environ.get(ENVIRONMENT_VARIABLE, DEFAULT_NAME)
+        if not spec:  # set but empty: an error, as an empty --dict is, not the default
+            raise InvalidArgumentError(f"{ENVIRONMENT_VARIABLE} is set but empty: set it to a dictionary file, or {packaged_names()}, or unset it")
     if spec in PACKAGED:
         return os.path.join(DATA_DIRECTORY, PACKAGED[spec])
     return spec

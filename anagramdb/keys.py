@@ -65,5 +65,7 @@ def letters_key(letters: str, what: str = "letters") -> str:
     if not folded:
         raise InvalidRackError(f"no {what} given")
     if not folded.isalpha():
+        if any("\udc80" <= char <= "\udcff" for char in letters):  # how Python passes on bytes that are not UTF-8
+            raise InvalidRackError(f"{what} {quoted(letters)} are not valid UTF-8")
         raise InvalidRackError(f"{what} {quoted(letters)} contain characters that are not letters: {describe(bad_characters(letters))}")
     return "".join(sorted(folded))

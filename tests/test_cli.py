@@ -197,8 +197,9 @@ def console_script() -> str:
 
 
 def test_installed_console_script_and_module():
+    env = {name: value for name, value in os.environ.items() if name != "ANAGRAMDB_DICT"}
     for command in ([console_script()], [sys.executable, "-m", "anagramdb"]):
-        result = subprocess.run([*command, "anagrams", "listen"], capture_output=True, text=True, env={**os.environ, "ANAGRAMDB_DICT": ""})
+        result = subprocess.run([*command, "anagrams", "listen"], capture_output=True, text=True, env=env)
         assert result.returncode == 0, result.stderr
         assert "silent" in result.stdout.split() and result.stderr == ""
         result = subprocess.run([*command, "anagrams", "42"], capture_output=True, text=True)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import AnagramDBError
+from ..errors import AnagramDBError, InvalidRackError
 from . import messages
+from .render import has_bad_bytes, valid_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing costs a cold start more than it saves
@@ -23,7 +24,8 @@ def batch(lines: Iterable[str], field: str, answer: Callable[[str], Any], show: 
     Each answer is printed by *show* (None from it: an empty result, said on stderr as
     ``QUERY: no words``), or with *to_json* as one JSON object a line (JSON Lines). A bad
     line gets an error (a ``{field: line, "error": ...}`` record in JSON, an
-    ``anagramdb: error:`` line on stderr otherwise) and the rest go on. Returns the exit
+    ``anagramdb: error:`` line on stderr otherwise) and the rest go on; a line that is not
+    valid UTF-8 is such a bad line, shown with U+FFFD for its bad bytes. Returns the exit
     code: 0, or the largest exit code of the bad lines (2 for bad input).
     """
     import json
@@ -31,21 +33,23 @@ def batch(lines: Iterable[str], field: str, answer: Callable[[str], Any], show: 
     code = 0
     out = sys.stdout
     encode = json.JSONEncoder(ensure_ascii=False).encode
-    for raw in lines:
+    for number, raw in enumerate(lines, 1):
         query = raw.strip()
         if not query:
             continue
         try:
+            if has_bad_bytes(query):
+                raise InvalidRackError(f"line {number} is not valid UTF-8")
             result = answer(query)
         except AnagramDBError as exc:
             code = max(code, exc.exit_code)
             if to_json is not None:
-                out.write(encode({field: query, "error": str(exc)}) + "\n")
+                out.write(valid_text(encode({field: valid_text(query), "error": str(exc)})) + "\n")
             else:
                 out.flush()
                 messages.error(str(exc), exc.exit_code)
             continue
-        text = encode(to_json(result)) if to_json is not None else show(result)
+        text = valid_text(encode(to_json(result))) if to_json is not None else show(result)
         if text is None:
             out.flush()
             messages.no_words(query)

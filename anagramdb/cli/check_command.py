@@ -13,13 +13,14 @@ import typer
 from ..dictionary import DEFAULT_NAME
 from ..errors import quoted
 from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, reported, state, usage_error
+from .messages import cut
 
 
 def check_text(result: Any) -> str:
     """One line: ``WORD: valid, N letters, N points`` or ``WORD: not valid: REASON``."""
     if result.valid:
-        return f"{result.word}: valid, {result.length} letters, {result.score} point{'s' * (result.score != 1)}"
-    return f"{result.word}: not valid: {result.reason}"
+        return f"{cut(result.word)}: valid, {result.length} letters, {result.score} point{'s' * (result.score != 1)}"
+    return f"{cut(result.word)}: not valid: {result.reason}"
 
 
 def numbers_check_text(result: Any) -> str:

@@ -35,6 +35,12 @@ class UsageProblem(AnagramDBError, ValueError):
     exit_code = 2
 
 
+def _needs_a_value() -> str:
+    from ..dictionary import packaged_names
+
+    return f"option '{DICT_OPTION}' needs a value: a dictionary file, or {packaged_names()}"
+
+
 def hoist(args: list[str]) -> list[str]:
     """*args* with the global options moved to the front, as ``--dict VALUE``.
 
@@ -51,7 +57,7 @@ def hoist(args: list[str]) -> list[str]:
             break
         if arg in GLOBAL_VALUE_OPTIONS:
             if position >= len(args) or (args[position].startswith("-") and args[position] != "-"):
-                raise UsageProblem(f"option '{DICT_OPTION}' needs a value: a dictionary file, or full or common")
+                raise UsageProblem(_needs_a_value())
             spec = args[position]
             position += 1
         elif arg.startswith(DICT_OPTION + "="):
@@ -63,5 +69,5 @@ def hoist(args: list[str]) -> list[str]:
     if spec is None:
         return rest
     if not spec:
-        raise UsageProblem(f"option '{DICT_OPTION}' needs a value: a dictionary file, or full or common")
+        raise UsageProblem(_needs_a_value())
     return [DICT_OPTION, spec, *rest]

@@ -214,9 +214,9 @@ def play(
 
     term = Terminal(stdout=sys.stderr if as_json else sys.stdout)
     with reported(), open_dictionary() as dictionary, open_dictionary(COMMON) as common:
-        game = Game(dictionary, common, rounds or format, seed, vs, seconds, state["dict"] or DEFAULT_NAME)
+        game = Game(dictionary, common, format if rounds is None else rounds, seed, vs, seconds, state["dict"] or DEFAULT_NAME)
         # Checked before round 1: a game must not be lost to a bad log or history file at its end.
-        if log:
+        if log is not None:
             check_output(log, not_a_game_log, "a game log", force)
             probe_directory(log)
         if not no_history:
@@ -239,7 +239,7 @@ def play(
                     "a new best score for these rounds!" if new else f"your best for these rounds: {best['score']} (seed {best['seed']}, {best['date'][:10]})"
                 )
         finally:
-            if log:
+            if log is not None:
                 record: dict[str, Any] = game.record()
                 with atomic_writer(log) as handle:
                     handle.write((to_json(record) + "\n").encode("utf-8"))

@@ -21,18 +21,46 @@ from typing import Any
 import click
 from typer.core import TyperGroup
 
-from ..errors import AnagramDBError, AnagramDBWarning
+from ..errors import AnagramDBError, AnagramDBWarning, StorageError, describe_os_error
 from . import messages
 from .grammar import hoist
 from .messages import PROGRAM
 
+COMPLETION_SHELLS = ("bash", "zsh", "fish")  # the shells whose completion is supported (README)
 
-def usage_message(exc: click.UsageError) -> str:
-    """click's message as one line: 'letters: invalid value for '--min': ... (see ...)'."""
+
+def _install_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--install-completion SHELL``: typer's installer, with its file errors as
+    ``cannot write ...`` (exit 1) and the shell named plainly."""
+    if not value or ctx.resilient_parsing:
+        return
+    from typer._completion_shared import install
+
+    try:
+        shell, path = install(shell=value, prog_name=PROGRAM)
+    except OSError as exc:
+        raise StorageError(f"cannot write {exc.filename or 'the completion script'}: {describe_os_error(exc)}") from exc
+    click.echo(f"{shell} completion installed in {path}")
+    click.echo("Completion will take effect once you restart the terminal")
+    raise click.exceptions.Exit(0)
+
+
+def restrict_completion(params: list[click.Parameter]) -> None:
+    """Offer completion for COMPLETION_SHELLS only (another is a usage error, exit 2)."""
+    for param in params:
+        if param.name in ("install_completion", "show_completion"):
+            param.type = click.Choice(COMPLETION_SHELLS)
+            if param.name == "install_completion":
+                param.callback = _install_completion
+
+
+def usage_message(exc: click.UsageError, fallback: str = PROGRAM) -> str:
+    """click's message as one line: 'letters: invalid value for '--min': ... (see ...)'.
+    *fallback* is the command path when click gives no context (an option's missing value)."""
     text = exc.format_message().strip().rstrip(".").replace(". (", " (")
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
-    path = exc.ctx.command_path if exc.ctx is not None else PROGRAM
+    path = exc.ctx.command_path if exc.ctx is not None else fallback
     command = path.partition(" ")[2]
     return f"{command + ': ' if command else ''}{text} (see {path} --help)"
 
@@ -68,10 +96,41 @@ class Program(Group):
             sys.exit(code)
         return code
 
+    def command_path_of(self, args: list[str]) -> str:
+        """``anagramdb COMMAND [SUBCOMMAND]`` as named at the start of *args* (global options
+        hoisted), as far as they name commands: the help page a usage error points at."""
+        try:
+            words = hoist(args)
+        except (ValueError, click.UsageError):
+            return PROGRAM
+        if words[:1] and words[0].startswith("-") and len(words) > 1 and not words[1].startswith("-"):
+            words = words[2:]  # --dict VALUE
+        path, group = [PROGRAM], self
+        for word in words[:2]:
+            found = group.commands.get(word) if isinstance(group, click.Group) else None
+            if found is None:
+                break
+            path.append(word)
+            group = found  # type: ignore[assignment]  # a subcommand may be a group in turn
+        return " ".join(path)
+
+    def misplaced(self, exc: click.NoSuchOption, args: list[str]) -> str | None:
+        """A command's option given before the command (``anagramdb --json anagrams ...``):
+        say where it goes, rather than click's guess at a global option."""
+        if exc.ctx is None or exc.ctx.parent is not None:
+            return None
+        owners = [name for name, command in self.commands.items() if any(exc.option_name in param.opts for param in command.params)]
+        owners = [word for word in args if word in owners][:1] or owners
+        if not owners:
+            return None
+        name = exc.option_name
+        return f"option '{name}' belongs to a command: put it after the command, e.g. {PROGRAM} {owners[0]} ... {name} (see {PROGRAM} --help)"
+
     def run(self, args: list[str], complete_var: str | None = None, **extra: Any) -> int:
         """Run one command line and return its exit code; never raises but SystemExit."""
         warnings.showwarning = messages.show_warning
         warnings.simplefilter("always", AnagramDBWarning)
+        restrict_completion(self.params)
         try:
             result = super().main(hoist(args), PROGRAM, complete_var, standalone_mode=False, **extra)
         except AnagramDBError as exc:
@@ -80,8 +139,10 @@ class Program(Group):
             # A bare `anagramdb` or `anagramdb draw`: the help, as --help prints it.
             click.echo(exc.ctx.get_help())
             return 0
+        except click.NoSuchOption as exc:
+            return messages.error(self.misplaced(exc, args) or usage_message(exc, self.command_path_of(args)), 2)
         except click.UsageError as exc:
-            return messages.error(usage_message(exc), 2)
+            return messages.error(usage_message(exc, self.command_path_of(args)), 2)
         except click.ClickException as exc:
             return messages.error(exc.format_message(), exc.exit_code)
         except (click.Abort, KeyboardInterrupt):

@@ -12,10 +12,26 @@ if TYPE_CHECKING:  # annotations only: typing costs a cold start about 10M instr
     from .queries import LettersResult
 
 
+def valid_text(text: str) -> str:
+    """*text* as valid Unicode: lone surrogates (the escapes of bytes that were not UTF-8,
+    in argv or stdin) become U+FFFD, so that output is always valid UTF-8, never raw bytes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
+def has_bad_bytes(text: str) -> bool:
+    """Whether *text* came from bytes that are not valid UTF-8 (holds lone surrogates)."""
+    return valid_text(text) is not text
+
+
 def to_json(value: object) -> str:
+    """One line of JSON, always valid UTF-8 (valid_text)."""
     import json  # not at the top: a plain lookup never needs it
 
-    return json.dumps(value, ensure_ascii=False)
+    return valid_text(json.dumps(value, ensure_ascii=False))
 
 
 def anagrams_text(record: dict[str, Any]) -> str | None:

@@ -9,7 +9,7 @@ from ..countdown.conundrum import SOURCE
 from ..countdown.draw import MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE
 from ..countdown.letters import ENOUGH, MIN_LENGTH
 from ..countdown.numbers import LARGE_TILES
-from ..countdown.phrases import LIMIT, MAX_WORDS
+from ..countdown.phrases import LIMIT, MAX_WORDS, MOST_WORDS, SECONDS
 from ..countdown.phrases import MIN_LENGTH as PHRASE_MIN_LENGTH
 from .common import JSON_OPTION, SEED_OPTION, batch, command, emit_json, group, open_dictionary, option, reported, usage_error
 from .messages import no_words, warning
@@ -102,9 +102,10 @@ def conundrum(
 @command
 def phrases(
     letters: Annotated[str, typer.Argument(help="The letters (spaces are ignored, so a phrase in quotes works); - reads one a line from stdin.")],
-    max_words: Annotated[int, typer.Option("--max-words", min=1, help="Most words in an anagram.")] = MAX_WORDS,
+    max_words: Annotated[int, typer.Option("--max-words", min=1, max=MOST_WORDS, help=f"Most words in an anagram (1 to {MOST_WORDS}).")] = MAX_WORDS,
     min_length: Annotated[int, typer.Option("--min", min=1, help="Shortest word to use.")] = PHRASE_MIN_LENGTH,
     limit: Annotated[int, typer.Option("--limit", min=0, help="Most anagrams to list (0: all).")] = LIMIT,
+    seconds: Annotated[float, typer.Option("--seconds", min=0, help="Time limit of one search, in seconds (0: none); past it, an error.")] = SECONDS,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List multi-word anagrams of LETTERS, fewest words first."""
@@ -114,7 +115,10 @@ def phrases(
     with reported(), open_dictionary(batch=letters == "-") as dictionary:
 
         def answer(query: str) -> tuple[str, list[tuple[str, ...]]]:
-            return query, search(dictionary, query, max_words, min_length, limit or None)
+            from time import monotonic
+
+            deadline = monotonic() + seconds if seconds else None
+            return query, search(dictionary, query, max_words, min_length, limit or None, deadline)
 
         if letters == "-":
             to_json = (lambda found: phrases_record(*found)) if as_json else None

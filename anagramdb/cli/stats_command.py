@@ -47,7 +47,7 @@ def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool, forc
     tty = sys.stderr.isatty()
     with ExitStack() as stack:
         handle = None
-        if csv_path:
+        if csv_path is not None:
             check_output(csv_path, not_a_stats_csv, "a statistics CSV", force)
             handle = stack.enter_context(atomic_writer(csv_path))
         try:

@@ -23,7 +23,7 @@ import random
 from typing import NamedTuple
 
 from ..dictionary import Dictionary
-from ..errors import InvalidGameError, InvalidNumbersError, InvalidRackError
+from ..errors import InvalidGameError, InvalidNumbersError, InvalidRackError, quoted
 from .conundrum import Conundrum, generate
 from .draw import LETTER_PILES, MIN_VOWELS, RACK_SIZE, VOWELS, NumbersDraw, draw_numbers
 from .letters import solve_letters
@@ -47,7 +47,7 @@ def parse_rounds(spec: str) -> str:
     """The round letters of a format name (FORMATS) or a custom string such as ``LLNC``."""
     rounds = FORMATS.get(spec, spec).upper()
     if not rounds or len(rounds) > MAX_ROUNDS or set(rounds) - set(ROUND_KINDS):
-        raise InvalidGameError(f"rounds must be {' or '.join(FORMATS)} or up to {MAX_ROUNDS} of L (letters), N (numbers), C (conundrum), not {spec!r}")
+        raise InvalidGameError(f"rounds must be {' or '.join(FORMATS)} or up to {MAX_ROUNDS} of L (letters), N (numbers), C (conundrum), not {quoted(spec)}")
     return rounds
 
 

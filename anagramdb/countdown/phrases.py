@@ -25,6 +25,8 @@ from ..keys import letters_key
 from .letters import words_within
 
 MAX_WORDS = 3
+MOST_WORDS = 6  # the largest max_words accepted: the search grows exponentially with it
+SECONDS = 10.0  # the command line's default time limit for one search (see deadline)
 MIN_LENGTH = 3
 LIMIT = 100
 MAX_LETTERS = 40  # 35 letters take about 1.3 s; the search grows exponentially beyond
@@ -59,7 +61,8 @@ def phrases(
     limit: int | None = LIMIT,
     deadline: float | None = None,
 ) -> list[tuple[str, ...]]:
-    """Up to *limit* multi-word anagrams of *letters*: tuples of 1 to *max_words* words of
+    """Up to *limit* multi-word anagrams of *letters*: tuples of 1 to *max_words* (at most
+    MOST_WORDS) words of
     at least *min_length* letters, each tuple sorted, in search order (fewest words of the
     first key combinations first). ``limit=None`` lists them all.
 
@@ -68,6 +71,8 @@ def phrases(
     """
     if max_words < 1 or min_length < 1:
         raise InvalidArgumentError(f"the most words and the shortest word must be at least 1, not {max_words} and {min_length}")
+    if max_words > MOST_WORDS:
+        raise InvalidArgumentError(f"the most words is at most {MOST_WORDS}, not {max_words}: the search grows exponentially with it")
     if limit is not None and limit < 1:
         raise InvalidArgumentError(f"the limit must be at least 1 (or None for every anagram), not {limit}")
     key = letters_key(letters.replace(" ", ""))

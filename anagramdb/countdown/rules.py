@@ -21,7 +21,7 @@ from contextlib import ExitStack, contextmanager
 from typing import NamedTuple
 
 from ..dictionary import PACKAGED, Dictionary, resolve_path
-from ..errors import InvalidRackError
+from ..errors import SHOWN, InvalidRackError
 from ..keys import bad_characters, describe, fold, is_word, word_key
 from .draw import MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, VOWELS
 from .letters import parse_rack
@@ -125,11 +125,12 @@ class WordCheck(NamedTuple):
     def reason(self) -> str | None:
         """Why the word scores nothing, as one sentence (None when valid)."""
         reasons = []
+        word = self.word if len(self.word) <= SHOWN else f"{self.word[:SHOWN]}..."  # one readable line, however long
         if not self.in_rack:
-            reasons.append(f"the rack {self.rack} can't make {self.word}: " + "; ".join(map(str, self.missing)))
+            reasons.append(f"the rack {self.rack} can't make {word}: " + "; ".join(map(str, self.missing)))
         if not self.in_dictionary:
             where = f"it is in {', '.join(self.elsewhere)}" if self.elsewhere else "nor in any packaged dictionary"
-            reasons.append(f"{self.word} is not in the dictionary {self.dictionary} ({where})")
+            reasons.append(f"{word} is not in the dictionary {self.dictionary} ({where})")
         return "; ".join(reasons) or None
 
     def to_dict(self) -> dict[str, object]:

@@ -159,7 +159,7 @@ def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
 
 def api_phrases(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
     text = one(params, "letters")
-    max_words = integer(params, "max-words", phrases.MAX_WORDS, 1, phrases.MAX_LETTERS)
+    max_words = integer(params, "max-words", phrases.MAX_WORDS, 1, phrases.MOST_WORDS)
     min_length = integer(params, "min", phrases.MIN_LENGTH, 1, phrases.MAX_LETTERS)
     limit = integer(params, "limit", phrases.LIMIT, 0, MAX_LIMIT)
     assert max_words is not None and min_length is not None

@@ -10,8 +10,8 @@ import stat
 import pytest
 
 from anagramdb import atomic
-from anagramdb.atomic import TEMP_MARK, atomic_writer, fsync_directory, remove_leftovers, temp_prefix
-from anagramdb.errors import StorageError
+from anagramdb.atomic import TEMP_MARK, atomic_writer, check_output, fsync_directory, remove_leftovers, temp_prefix
+from anagramdb.errors import OutputRefusedError, StorageError
 
 
 def leftover(directory, name: str, pid: object, tail: str = "abcd1234") -> str:
@@ -125,3 +125,19 @@ def test_a_checkpoint_waits_to_be_killed(tmp_path):
     assert not target.exists()
     remove_leftovers(str(tmp_path), "out.bin")  # the killed writer's temporary goes
     assert os.listdir(tmp_path) == []
+
+
+def test_check_output_writes_through_links_and_refuses_by_default(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert check_output("new.txt") == "new.txt"  # a plain path is kept as given
+    (tmp_path / "real.txt").write_text("someone's notes\n")
+    os.symlink("real.txt", "link.txt")
+    assert check_output("link.txt") == os.path.realpath("real.txt")  # the link is kept, its target written
+    assert check_output("real.txt") == "real.txt"
+
+    def not_ours(target: str) -> str:
+        return "not written by anagramdb"
+
+    with pytest.raises(OutputRefusedError, match=r"^real.txt exists and is not a dictionary \(not written by anagramdb\)"):
+        check_output("real.txt", not_ours, "a dictionary")  # force defaults to False
+    assert check_output("real.txt", not_ours, "a dictionary", force=True) == "real.txt"

@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 import pytest
 
 from anagramdb.builder import build
+from anagramdb.dictionary import Dictionary
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
@@ -42,6 +43,20 @@ def contains(rack: str, word: str) -> bool:
     need = Counter(word_key(word))
     have = Counter(rack)
     return all(have[c] >= n for c, n in need.items())
+
+
+@pytest.fixture(scope="session")
+def full():
+    """The packaged default dictionary, opened once for the whole run."""
+    with Dictionary("full") as dictionary:
+        yield dictionary
+
+
+@pytest.fixture(scope="session")
+def common():
+    """The packaged common dictionary, opened once for the whole run."""
+    with Dictionary("common") as dictionary:
+        yield dictionary
 
 
 @pytest.fixture

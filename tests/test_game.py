@@ -23,18 +23,6 @@ from anagramdb.errors import InvalidGameError
 from .conftest import make_dictionary
 
 
-@pytest.fixture(scope="module")
-def full():
-    with Dictionary("full") as dictionary:
-        yield dictionary
-
-
-@pytest.fixture(scope="module")
-def common():
-    with Dictionary("common") as dictionary:
-        yield dictionary
-
-
 def test_formats_and_custom_rounds():
     assert parse_rounds("full") == FORMATS["full"] == "LLNLLNLLNLLLLNC"
     assert parse_rounds("quick") == "LNC"

@@ -184,12 +184,6 @@ def test_huge_line_nul_bytes_and_invalid_utf8(tmp_path):
         build([str(truncated)], str(tmp_path / "out2.txt"))
 
 
-@pytest.fixture(scope="module")
-def full():
-    with Dictionary() as dictionary:
-        yield dictionary
-
-
 class CountingDictionary:
     """A Dictionary that counts the work a solver asks of it: keys looked up and passes."""
 

@@ -20,18 +20,6 @@ from anagramdb.keys import word_key
 from .conftest import write_list
 
 
-@pytest.fixture(scope="module")
-def full():
-    with Dictionary("full") as dictionary:
-        yield dictionary
-
-
-@pytest.fixture(scope="module")
-def common():
-    with Dictionary("common") as dictionary:
-        yield dictionary
-
-
 def test_solve_conundrum(full):
     solution = solve_conundrum(full, "CANEDANON")
     assert solution.words == ["cannonade"] and solution.unique

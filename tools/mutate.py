@@ -131,7 +131,7 @@ def mutate(node: ast.AST) -> Iterator[str]:
         yield f"{node.value}"
 
 
-def run_tests(copy: str, tests: list[str]) -> bool:
+def run_tests(copy: str, tests: list[str], label: str = "") -> bool:
     """True when the tests pass (the mutant survives)."""
     present = [t for t in tests if os.path.exists(os.path.join(copy, t))]
     env = {**os.environ, "PYTHONPATH": copy, "PYTHONDONTWRITEBYTECODE": "1"}
@@ -139,7 +139,7 @@ def run_tests(copy: str, tests: list[str]) -> bool:
     try:
         result = subprocess.run(command, cwd=copy, env=env, capture_output=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
-        print(f"  timed out after {TIMEOUT} s (counted as killed)", flush=True)
+        print(f"  timed out after {TIMEOUT} s (counted as killed): {label}", flush=True)
         return False
     return result.returncode == 0
 
@@ -171,7 +171,8 @@ def main() -> int:
             for line, description, mutated in found:
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(mutated)
-                if run_tests(copy, MODULE_TESTS[module]) and (not args.wide or run_tests(copy, WIDE_TESTS)):
+                label = f"{MODULE_FILES[module]}:{line}: {description}"
+                if run_tests(copy, MODULE_TESTS[module], label) and (not args.wide or run_tests(copy, WIDE_TESTS, label)):
                     survivors.append((line, description))
                     print(f"  survived: {MODULE_FILES[module]}:{line}: {description}", flush=True)
             with open(path, "w", encoding="utf-8") as handle:

@@ -180,8 +180,8 @@ class Dictionary:
             require_regular_file(self.path, status)
             if status.st_size:
                 self._map = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
-            installed = os.path.dirname(os.path.abspath(self.path)) == DATA_DIRECTORY
-            self._index = open_index(self.path, fd, status, block_size, packaged=installed, refresh=not is_packaged(self.path))
+            installed, packaged = packaged_data(self.path)
+            self._index = open_index(self.path, fd, status, block_size, packaged=installed, refresh=not packaged)
         except BaseException as exc:
             self.close()
             if isinstance(exc, OSError):
@@ -395,13 +395,15 @@ class Dictionary:
         }
 
 
-def is_packaged(path: str) -> bool:
-    """Whether *path* is packaged data: a file in DATA_DIRECTORY, or in any directory that
-    holds a PROVENANCE_FILE (another installation's or a source tree's anagramdb/data/).
+def packaged_data(path: str) -> tuple[bool, bool]:
+    """``(installed, packaged)`` for the dictionary at *path*: installed, a file in this
+    installation's DATA_DIRECTORY; packaged, installed or in any directory that holds a
+    PROVENANCE_FILE (another installation's or a source tree's anagramdb/data/).
     Packaged files belong to their installer or to version control: their index is never
     rewritten just to record a new mtime."""
     directory = os.path.dirname(os.path.abspath(path))
-    return directory == DATA_DIRECTORY or os.path.isfile(os.path.join(directory, PROVENANCE_FILE))
+    installed = directory == DATA_DIRECTORY
+    return installed, installed or os.path.isfile(os.path.join(directory, PROVENANCE_FILE))
 
 
 def packaged_provenance(path: str) -> dict[str, object] | None:
@@ -410,7 +412,7 @@ def packaged_provenance(path: str) -> dict[str, object] | None:
     count. None for a file outside DATA_DIRECTORY or one the provenance file does not list."""
     import json
 
-    if os.path.dirname(os.path.abspath(path)) != DATA_DIRECTORY:
+    if not packaged_data(path)[0]:
         return None
     try:
         with open(os.path.join(DATA_DIRECTORY, PROVENANCE_FILE), encoding="utf-8") as handle:

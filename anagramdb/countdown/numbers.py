@@ -53,6 +53,11 @@ if TYPE_CHECKING:
     Recipe = tuple[str, Key, int, Key, int, bool]  # op, part, x, rest, y, y first?
 
 
+def named_repr(record: tuple[object, ...], fields: tuple[str, ...]) -> str:
+    """``Name(field=value, ...)``, as a NamedTuple shows itself, for the record classes below."""
+    return f"{type(record).__name__}(" + ", ".join(f"{name}={value!r}" for name, value in zip(fields, record, strict=True)) + ")"
+
+
 class Expression(tuple[int, list[str], str, str, int]):
     """One solution: its value, the steps as on the show, infix, reverse Polish, and how
     many numbers it uses: ``(value, steps, infix, rpn, numbers)``."""
@@ -84,7 +89,7 @@ class Expression(tuple[int, list[str], str, str, int]):
         return self[4]
 
     def __repr__(self) -> str:
-        return "Expression(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)) + ")"
+        return named_repr(self, self._fields)
 
     def to_dict(self) -> dict[str, object]:
         return {"value": self.value, "steps": self.steps, "infix": self.infix, "rpn": self.rpn}
@@ -121,7 +126,7 @@ class Answer(tuple[list[int], int, int, list[Expression], int | None]):
         return self[4]
 
     def __repr__(self) -> str:
-        return "Answer(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)) + ")"
+        return named_repr(self, self._fields)
 
     @property
     def exact(self) -> bool:

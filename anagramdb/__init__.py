@@ -51,7 +51,12 @@ _LAZY = {
 }
 
 
-def open(path: str | os.PathLike[str] | None = None, *, block_size: int = BLOCK_SIZE, cache_blocks: int = CACHE_BLOCKS) -> Dictionary:
+def open(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    block_size: int = BLOCK_SIZE,
+    cache_blocks: int = CACHE_BLOCKS,
+) -> Dictionary:
     """Open a dictionary file, a packaged one by name (``"full"``, ``"common"``, ...) or,
     with no *path*, the default: the same as ``Dictionary(path, ...)``. Close it, or use
     it in a ``with`` block."""

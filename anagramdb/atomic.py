@@ -84,7 +84,11 @@ def _alive(pid: int) -> bool:
 
 
 def check_output(
-    path: str, problem_of: Callable[[str], str | None] | None = None, kind: str = "", force: bool = False, error: type[OutputRefusedError] = OutputRefusedError
+    path: str,
+    problem_of: Callable[[str], str | None] | None = None,
+    kind: str = "",
+    force: bool = False,
+    error: type[OutputRefusedError] = OutputRefusedError,
 ) -> str:
     """The file to write for the output *path*: *path* itself, or the target of a symbolic
     link (written through, the link kept). Raises *error* when it exists and is not a
@@ -105,11 +109,15 @@ def check_output(
     if stat.S_ISDIR(status.st_mode):
         raise StorageError(f"cannot write {path}: {os.strerror(errno.EISDIR)}")
     if not stat.S_ISREG(status.st_mode):
-        raise error(f"{path} exists and is not a regular file (a device, FIFO or socket), so it is not replaced; choose a new output file")
+        raise error(
+            f"{path} exists and is not a regular file (a device, FIFO or socket), so it is not replaced; choose a new output file"
+        )
     if not force and problem_of is not None:
         problem = problem_of(target)
         if problem:
-            raise error(f"{path} exists and is not {kind} ({problem}), so it is not replaced; choose a new output file")
+            raise error(
+                f"{path} exists and is not {kind} ({problem}), so it is not replaced; choose a new output file"
+            )
     return target
 
 

@@ -59,7 +59,9 @@ class BuildReport:
 def run_capacity(memory: int) -> int:
     """Bytes of run entries held in memory at once under a *memory* budget."""
     if memory < MIN_MEMORY:
-        raise AnagramDBError(f"memory budget {memory} bytes is below the minimum of {MIN_MEMORY // 1024 // 1024} MiB")
+        raise AnagramDBError(
+            f"memory budget {memory} bytes is below the minimum of {MIN_MEMORY // 1024 // 1024} MiB"
+        )
     return max(memory - RESERVED_MEMORY, MIN_MEMORY // 2)
 
 
@@ -90,7 +92,9 @@ class _Runs:
         try:
             fd, path = tempfile.mkstemp(prefix=temp_prefix(RUN_NAME), dir=self._directory)
         except OSError as exc:
-            raise StorageError(f"cannot write a temporary file in {self._directory}: {describe_os_error(exc)}") from exc
+            raise StorageError(
+                f"cannot write a temporary file in {self._directory}: {describe_os_error(exc)}"
+            ) from exc
         self._stack.callback(_remove_quietly, path)
         try:
             with open(fd, "w", encoding="utf-8", newline="\n") as handle:
@@ -98,7 +102,9 @@ class _Runs:
                     handle.write(entry + "\n")
             checkpoint("spilled", RUN_NAME)
         except OSError as exc:
-            raise StorageError(f"cannot write a temporary file in {self._directory}: {describe_os_error(exc)}") from exc
+            raise StorageError(
+                f"cannot write a temporary file in {self._directory}: {describe_os_error(exc)}"
+            ) from exc
         return path
 
     def merged(self) -> Iterator[str]:
@@ -200,7 +206,9 @@ def build(
     remove_leftovers(directory, RUN_NAME)
     with ExitStack() as stack:
         runs = _Runs(stack, directory, capacity)
-        for path, included in [(path, False) for path in sources] + [(path, True) for path in include]:
+        for path, included in [(path, False) for path in sources] + [
+            (path, True) for path in include
+        ]:
             # Closed here, not when collected: an error mid-file must not leave the file open.
             for _line_no, word in stack.enter_context(closing(read_words(path, fmt, encoding))):
                 report.lines += 1
@@ -235,7 +243,9 @@ def build(
             report.kept = index.words
             if not report.kept:
                 # Raised inside the atomic writer, so the output is left as it was.
-                raise BuildRefusedError(f"no words to write to {output} ({report.summary()}); nothing was written")
+                raise BuildRefusedError(
+                    f"no words to write to {output} ({report.summary()}); nothing was written"
+                )
     try:
         mtime_ns = os.stat(output).st_mtime_ns
     except OSError as exc:

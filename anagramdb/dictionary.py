@@ -20,8 +20,22 @@ import mmap
 import os
 from _thread import allocate_lock
 
-from .errors import DictionaryFormatError, IndexCorruptError, InvalidArgumentError, StorageError, describe_os_error
-from .index import BLOCK_SIZE, SparseIndex, index_path_for, open_index, require_block_size, require_regular_file, unclosed_guard
+from .errors import (
+    DictionaryFormatError,
+    IndexCorruptError,
+    InvalidArgumentError,
+    StorageError,
+    describe_os_error,
+)
+from .index import (
+    BLOCK_SIZE,
+    SparseIndex,
+    index_path_for,
+    open_index,
+    require_block_size,
+    require_regular_file,
+    unclosed_guard,
+)
 from .keys import letters_key, word_key
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
@@ -42,7 +56,9 @@ ENVIRONMENT_VARIABLE = "ANAGRAMDB_DICT"
 SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
 # Where the platform has no madvise(MADV_DONTNEED) a scan still works; pages are then
 # released by the kernel under memory pressure rather than after each chunk.
-RELEASE_PAGES: int | None = getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap.mmap, "madvise") else None
+RELEASE_PAGES: int | None = (
+    getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap.mmap, "madvise") else None
+)
 # Decoded blocks kept per Dictionary: up to about 24 MiB (some 12 KiB a block of 64
 # short words with its key tables). Enough for every block of the default dictionary, so
 # that a long-running process answers racks from memory; a cold lookup touches ~60.
@@ -69,7 +85,9 @@ def resolve_path(spec: str | os.PathLike[str] | None = None) -> str:
     if not spec:
         spec = os.environ.get(ENVIRONMENT_VARIABLE, DEFAULT_NAME)
         if not spec:  # set but empty: an error, as an empty --dict is, not the default
-            raise InvalidArgumentError(f"{ENVIRONMENT_VARIABLE} is set but empty: set it to a dictionary file, or {packaged_names()}, or unset it")
+            raise InvalidArgumentError(
+                f"{ENVIRONMENT_VARIABLE} is set but empty: set it to a dictionary file, or {packaged_names()}, or unset it"
+            )
     if spec in PACKAGED:
         return os.path.join(DATA_DIRECTORY, PACKAGED[spec])
     return spec
@@ -154,12 +172,20 @@ class Dictionary:
             d.anagrams("listen")   # ['enlist', 'inlets', 'listen', 'silent', 'tinsel']
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, block_size: int = BLOCK_SIZE, cache_blocks: int = CACHE_BLOCKS) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        block_size: int = BLOCK_SIZE,
+        cache_blocks: int = CACHE_BLOCKS,
+    ) -> None:
         """Open *path* (see resolve_path). *block_size* applies if the index is rebuilt;
         *cache_blocks* bounds the decoded blocks kept between lookups (0 keeps none)."""
         require_block_size(block_size)
         if cache_blocks < 0:
-            raise InvalidArgumentError(f"the block cache must hold 0 or more blocks, not {cache_blocks}")
+            raise InvalidArgumentError(
+                f"the block cache must hold 0 or more blocks, not {cache_blocks}"
+            )
         self.path = resolve_path(path)
         self.index_path = index_path_for(self.path)
         self._map: mmap.mmap | bytes = b""
@@ -174,24 +200,34 @@ class Dictionary:
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
-            raise StorageError(f"cannot open dictionary {self.path}: {describe_os_error(exc)}") from exc
+            raise StorageError(
+                f"cannot open dictionary {self.path}: {describe_os_error(exc)}"
+            ) from exc
         try:
             status = os.fstat(fd)
             require_regular_file(self.path, status)
             if status.st_size:
                 self._map = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
             installed, packaged = packaged_data(self.path)
-            self._index = open_index(self.path, fd, status, block_size, packaged=installed, refresh=not packaged)
+            self._index = open_index(
+                self.path, fd, status, block_size, packaged=installed, refresh=not packaged
+            )
         except BaseException as exc:
             self.close()
             if isinstance(exc, OSError):
-                raise StorageError(f"cannot open dictionary {self.path}: {describe_os_error(exc)}") from exc
+                raise StorageError(
+                    f"cannot open dictionary {self.path}: {describe_os_error(exc)}"
+                ) from exc
             raise
         finally:
             os.close(fd)
         self.size = status.st_size
         # Closing the index detaches its own guard, so a dropped Dictionary warns once.
-        closers = (self._index.close, self._map.close) if isinstance(self._map, mmap.mmap) else (self._index.close,)
+        closers = (
+            (self._index.close, self._map.close)
+            if isinstance(self._map, mmap.mmap)
+            else (self._index.close,)
+        )
         self._guard = unclosed_guard(self, "dictionary", self.path, *closers)
 
     def __enter__(self) -> Dictionary:
@@ -238,11 +274,15 @@ class Dictionary:
         index = self.index
         start, end = index.offsets(number, number + 2)
         if end <= start or (start and self._map[start - 1] != 10):
-            raise IndexCorruptError(f"{self.index_path}: block {number} offset {start} is not on a line start; run: anagramdb index {self.path}")
+            raise IndexCorruptError(
+                f"{self.index_path}: block {number} offset {start} is not on a line start; run: anagramdb index {self.path}"
+            )
         try:
             text = self._map[start:end].decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise DictionaryFormatError(f"{self.path}: invalid UTF-8 near byte {start + exc.start}; the index checker lists every problem of the file") from exc
+            raise DictionaryFormatError(
+                f"{self.path}: invalid UTF-8 near byte {start + exc.start}; the index checker lists every problem of the file"
+            ) from exc
         words = text.split("\n")
         if words[-1] == "":
             words.pop()
@@ -265,7 +305,9 @@ class Dictionary:
         block = self._cache.get(number)
         if block is not None:
             self._hits += 1
-            if block.starts is None and (len(self._slots) < self._cache_limit or self._hits > self._misses):
+            if block.starts is None and (
+                len(self._slots) < self._cache_limit or self._hits > self._misses
+            ):
                 # Reused across walks, in a cache that keeps what it is given or hits more
                 # often than it misses: worth every key (see Block). In a thrashing cache
                 # it would soon be evicted, so there it stays lazy.
@@ -291,7 +333,9 @@ class Dictionary:
             memo[number] = block
         return block
 
-    def find_keys(self, keys: Iterable[str], memo: dict[int, Block] | None = None) -> Iterator[tuple[str, list[str]]]:
+    def find_keys(
+        self, keys: Iterable[str], memo: dict[int, Block] | None = None
+    ) -> Iterator[tuple[str, list[str]]]:
         """Yield ``(key, words)`` for each of *keys* that the dictionary holds.
 
         Give the keys in ascending order: then the walk goes front to back through the file,

@@ -30,7 +30,14 @@ from _weakref import ref as weak_reference
 from bisect import bisect_left
 from itertools import pairwise
 
-from .errors import DictionaryFormatError, IndexCorruptError, IndexVersionError, InvalidArgumentError, StorageError, describe_os_error
+from .errors import (
+    DictionaryFormatError,
+    IndexCorruptError,
+    IndexVersionError,
+    InvalidArgumentError,
+    StorageError,
+    describe_os_error,
+)
 from .keys import bad_characters, describe, is_word, word_key
 
 TYPE_CHECKING = False
@@ -87,9 +94,23 @@ class Header:
         self, magic: bytes, version: int, block_size: int, dict_size: int, dict_mtime_ns: int, word_count: int,
         entry_count: int, keys_size: int, summary_size: int, dict_crc: int, index_crc: int,
     ) -> None:  # fmt: skip
-        self.magic, self.version, self.block_size, self.dict_size = magic, version, block_size, dict_size
-        self.dict_mtime_ns, self.word_count, self.entry_count = dict_mtime_ns, word_count, entry_count
-        self.keys_size, self.summary_size, self.dict_crc, self.index_crc = keys_size, summary_size, dict_crc, index_crc
+        self.magic, self.version, self.block_size, self.dict_size = (
+            magic,
+            version,
+            block_size,
+            dict_size,
+        )
+        self.dict_mtime_ns, self.word_count, self.entry_count = (
+            dict_mtime_ns,
+            word_count,
+            entry_count,
+        )
+        self.keys_size, self.summary_size, self.dict_crc, self.index_crc = (
+            keys_size,
+            summary_size,
+            dict_crc,
+            index_crc,
+        )
 
     def values(self) -> tuple[bytes | int, ...]:
         """The fields in file order, as HEADER.pack takes them."""
@@ -99,7 +120,9 @@ class Header:
 def require_block_size(block_size: int) -> None:
     """Raise InvalidArgumentError unless 1 <= *block_size* <= MAX_BLOCK_SIZE."""
     if not 1 <= block_size <= MAX_BLOCK_SIZE:
-        raise InvalidArgumentError(f"the block size must be from 1 to {MAX_BLOCK_SIZE} words, not {block_size}")
+        raise InvalidArgumentError(
+            f"the block size must be from 1 to {MAX_BLOCK_SIZE} words, not {block_size}"
+        )
 
 
 def index_path_for(dict_path: str) -> str:
@@ -115,7 +138,9 @@ class IndexBuilder:
     with a list, problems are appended (up to MAX_PROBLEMS) and the scan goes on.
     """
 
-    def __init__(self, path: str, block_size: int = BLOCK_SIZE, problems: list[str] | None = None) -> None:
+    def __init__(
+        self, path: str, block_size: int = BLOCK_SIZE, problems: list[str] | None = None
+    ) -> None:
         require_block_size(block_size)
         self.path = path
         self.block_size = block_size
@@ -130,7 +155,9 @@ class IndexBuilder:
     def _problem(self, line_no: int, message: str) -> None:
         text = f"{self.path}: line {line_no}: {message}"
         if self.problems is None:
-            raise DictionaryFormatError(f"{text}; {HINT.format(path=self.path, copy=sorted_copy_path(self.path))}")
+            raise DictionaryFormatError(
+                f"{text}; {HINT.format(path=self.path, copy=sorted_copy_path(self.path))}"
+            )
         if len(self.problems) < MAX_PROBLEMS:
             self.problems.append(text)
 
@@ -151,7 +178,11 @@ class IndexBuilder:
             self._problem(line_no, f"not valid UTF-8 (byte {exc.start + 1})")
             word = body.decode("utf-8", "replace")
         if not is_word(word):
-            reason = "an empty line" if not word else f"{word!r} is not a word (it contains {describe(bad_characters(word))})"
+            reason = (
+                "an empty line"
+                if not word
+                else f"{word!r} is not a word (it contains {describe(bad_characters(word))})"
+            )
             self._problem(line_no, reason)
             key = word
         else:
@@ -161,7 +192,10 @@ class IndexBuilder:
             if current == self._last:
                 self._problem(line_no, f"duplicate word {word!r}")
             else:
-                self._problem(line_no, f"{word!r} (key {key!r}) is out of order after {self._last[1]!r} (key {self._last[0]!r})")
+                self._problem(
+                    line_no,
+                    f"{word!r} (key {key!r}) is out of order after {self._last[1]!r} (key {self._last[0]!r})",
+                )
         self._last = current
         if (line_no - 1) % self.block_size == 0:
             self.offsets.append(offset)
@@ -178,12 +212,29 @@ class IndexBuilder:
         body += b"".join(self.keys)
         summary = b"\n".join(self.keys[::SUMMARY_STRIDE])
         body += summary
-        head = HEADER.pack(MAGIC, VERSION, self.block_size, self.size, mtime_ns, self.words, entries, starts[-1], len(summary), self.crc, 0)
+        head = HEADER.pack(
+            MAGIC,
+            VERSION,
+            self.block_size,
+            self.size,
+            mtime_ns,
+            self.words,
+            entries,
+            starts[-1],
+            len(summary),
+            self.crc,
+            0,
+        )
         crc = zlib.crc32(body, zlib.crc32(head[:CRC_FIELD]))
         return head[:CRC_FIELD] + struct.pack("<I", crc) + body
 
 
-def scan_dictionary(path: str, block_size: int = BLOCK_SIZE, problems: list[str] | None = None, fd: int | None = None) -> IndexBuilder:
+def scan_dictionary(
+    path: str,
+    block_size: int = BLOCK_SIZE,
+    problems: list[str] | None = None,
+    fd: int | None = None,
+) -> IndexBuilder:
     """Read a dictionary file once, validating it and collecting its sparse index.
 
     *fd*, when given, is an open descriptor of the file to read (from its start), so that
@@ -266,24 +317,38 @@ class SparseIndex:
         if size < HEADER.size:
             if head[:8] != MAGIC[: len(head[:8])]:
                 raise IndexCorruptError(f"{path}: bad magic {head[:8]!r}, expected {MAGIC!r}")
-            raise IndexCorruptError(f"{path}: truncated header: {size} bytes, expected {HEADER.size}")
+            raise IndexCorruptError(
+                f"{path}: truncated header: {size} bytes, expected {HEADER.size}"
+            )
         header = Header(*HEADER.unpack(head))
         if header.magic != MAGIC:
             raise IndexCorruptError(f"{path}: bad magic {header.magic!r}, expected {MAGIC!r}")
         if header.version != VERSION:
-            raise IndexVersionError(f"{path}: format version {header.version}, this anagramdb reads version {VERSION}")
+            raise IndexVersionError(
+                f"{path}: format version {header.version}, this anagramdb reads version {VERSION}"
+            )
         entries = header.entry_count
         summary_base = HEADER.size + 12 * (entries + 1) + header.keys_size
         expected = summary_base + header.summary_size
         if size != expected:
             state = "truncated" if size < expected else "has trailing bytes"
-            raise IndexCorruptError(f"{path}: {state}: {size} bytes, the header promises {expected}")
+            raise IndexCorruptError(
+                f"{path}: {state}: {size} bytes, the header promises {expected}"
+            )
         crc = zlib.crc32(head[:CRC_FIELD])
-        crc = file_crc(self._fd, HEADER.size, crc) if self._fd is not None else zlib.crc32(memoryview(self._data)[HEADER.size :], crc)
+        crc = (
+            file_crc(self._fd, HEADER.size, crc)
+            if self._fd is not None
+            else zlib.crc32(memoryview(self._data)[HEADER.size :], crc)
+        )
         if crc != header.index_crc:
-            raise IndexCorruptError(f"{path}: checksum mismatch: stored {header.index_crc:08x}, computed {crc:08x}")
+            raise IndexCorruptError(
+                f"{path}: checksum mismatch: stored {header.index_crc:08x}, computed {crc:08x}"
+            )
         if header.block_size < 1 or entries != -(-header.word_count // header.block_size):
-            raise IndexCorruptError(f"{path}: {entries} entries do not fit {header.word_count} words in blocks of {header.block_size}")
+            raise IndexCorruptError(
+                f"{path}: {entries} entries do not fit {header.word_count} words in blocks of {header.block_size}"
+            )
         self.header = header
         self.size = size
         self.block_size = header.block_size
@@ -291,12 +356,16 @@ class SparseIndex:
         self._starts_base = HEADER.size + 8 * (entries + 1)
         self._keys_base = HEADER.size + 12 * (entries + 1)
         if self.offset(0) != 0 or self.offset(entries) != header.dict_size:
-            raise IndexCorruptError(f"{path}: offsets do not span the dictionary (0 to {header.dict_size})")
+            raise IndexCorruptError(
+                f"{path}: offsets do not span the dictionary (0 to {header.dict_size})"
+            )
         summary = self._read(summary_base, header.summary_size)
         self._summary = summary.split(b"\n") if entries else []
         self._stretches: dict[int, list[bytes]] = {}
         if len(self._summary) != -(-entries // SUMMARY_STRIDE):
-            raise IndexCorruptError(f"{path}: the summary holds {len(self._summary)} keys, expected {-(-entries // SUMMARY_STRIDE)}")
+            raise IndexCorruptError(
+                f"{path}: the summary holds {len(self._summary)} keys, expected {-(-entries // SUMMARY_STRIDE)}"
+            )
         # Only a verified index owns its descriptor (read_index closes it on a failure).
         if self._fd is not None:
             self._guard = unclosed_guard(self, "index", path, _closer(self._fd))
@@ -311,12 +380,16 @@ class SparseIndex:
             return self._data[position : position + length]
         data = os.pread(self._fd, length, position)
         if len(data) != length:
-            raise IndexCorruptError(f"{self.path}: truncated while reading byte {position + len(data)}")
+            raise IndexCorruptError(
+                f"{self.path}: truncated while reading byte {position + len(data)}"
+            )
         return data
 
     def offsets(self, first: int, stop: int) -> tuple[int, ...]:
         """The byte offsets of blocks *first* to *stop* - 1 (block n is the dictionary size)."""
-        return struct.unpack(f"<{stop - first}Q", self._read(HEADER.size + 8 * first, 8 * (stop - first)))
+        return struct.unpack(
+            f"<{stop - first}Q", self._read(HEADER.size + 8 * first, 8 * (stop - first))
+        )
 
     def offset(self, i: int) -> int:
         """Byte offset of block *i*; ``offset(entry_count)`` is the dictionary size."""
@@ -324,7 +397,10 @@ class SparseIndex:
 
     def _stretch(self, first: int, stop: int) -> tuple[tuple[int, ...], bytes]:
         """Key positions (rebased to 0) and key bytes of entries *first* to *stop* - 1."""
-        starts = struct.unpack(f"<{stop - first + 1}I", self._read(self._starts_base + 4 * first, 4 * (stop - first + 1)))
+        starts = struct.unpack(
+            f"<{stop - first + 1}I",
+            self._read(self._starts_base + 4 * first, 4 * (stop - first + 1)),
+        )
         base = starts[0]
         area = self._read(self._keys_base + base, starts[-1] - base)
         return (tuple(start - base for start in starts) if base else starts), area
@@ -381,7 +457,9 @@ class UnclosedGuard:
 
     __slots__ = ("_arguments", "_reference")
 
-    def __init__(self, owner: object, what: str, path: str, closers: tuple[Callable[[], object], ...]) -> None:
+    def __init__(
+        self, owner: object, what: str, path: str, closers: tuple[Callable[[], object], ...]
+    ) -> None:
         self._arguments = (what, path, closers)
         self._reference = weak_reference(owner, self._collected)
         _LIVE_GUARDS.add(self)
@@ -399,7 +477,9 @@ class UnclosedGuard:
 _LIVE_GUARDS: set[UnclosedGuard] = set()
 
 
-def unclosed_guard(owner: object, what: str, path: str, *closers: Callable[[], object]) -> UnclosedGuard:
+def unclosed_guard(
+    owner: object, what: str, path: str, *closers: Callable[[], object]
+) -> UnclosedGuard:
     """An :class:`UnclosedGuard` for *owner* (see there)."""
     return UnclosedGuard(owner, what, path, closers)
 
@@ -455,7 +535,14 @@ def with_mtime(index: SparseIndex, mtime_ns: int) -> bytes:
     return head + struct.pack("<I", zlib.crc32(body, zlib.crc32(head))) + body
 
 
-def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = BLOCK_SIZE, packaged: bool = False, refresh: bool = True) -> SparseIndex:
+def open_index(
+    dict_path: str,
+    fd: int,
+    stat: os.stat_result,
+    block_size: int = BLOCK_SIZE,
+    packaged: bool = False,
+    refresh: bool = True,
+) -> SparseIndex:
     """The index of the open dictionary *fd*, rebuilt first when missing, corrupt or stale.
 
     Fresh means: the header's dictionary size matches, and either its mtime matches or
@@ -498,7 +585,9 @@ def open_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int = 
     return rebuild_index(dict_path, fd, stat, block_size, reason)
 
 
-def rebuild_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int, reason: str) -> SparseIndex:
+def rebuild_index(
+    dict_path: str, fd: int, stat: os.stat_result, block_size: int, reason: str
+) -> SparseIndex:
     """Scan the dictionary, save its index atomically, and return it (see open_index)."""
     import warnings
 
@@ -509,7 +598,11 @@ def rebuild_index(dict_path: str, fd: int, stat: os.stat_result, block_size: int
     try:
         write_index(index_path, data)
     except StorageError as exc:
-        warnings.warn(f"index {reason}, and {exc}; using an in-memory index for this process", AnagramDBWarning, stacklevel=3)
+        warnings.warn(
+            f"index {reason}, and {exc}; using an in-memory index for this process",
+            AnagramDBWarning,
+            stacklevel=3,
+        )
     return SparseIndex(data, index_path)
 
 

@@ -6,7 +6,14 @@ from __future__ import annotations
 import os
 
 from .errors import IndexCorruptError, StorageError
-from .index import BLOCK_SIZE, MAX_PROBLEMS, SUMMARY_STRIDE, index_path_for, read_index, scan_dictionary
+from .index import (
+    BLOCK_SIZE,
+    MAX_PROBLEMS,
+    SUMMARY_STRIDE,
+    index_path_for,
+    read_index,
+    scan_dictionary,
+)
 
 
 def check_index(dict_path: str | os.PathLike[str]) -> list[str]:
@@ -35,23 +42,35 @@ def check_index(dict_path: str | os.PathLike[str]) -> list[str]:
     try:
         header = index.header
         if header.dict_size != expected.size:
-            problems.append(f"{index_path}: records a dictionary of {header.dict_size} bytes, but {dict_path} has {expected.size}")
+            problems.append(
+                f"{index_path}: records a dictionary of {header.dict_size} bytes, but {dict_path} has {expected.size}"
+            )
         elif header.dict_crc != expected.crc:
-            problems.append(f"{index_path}: records dictionary CRC-32 {header.dict_crc:08x}, but {dict_path} has {expected.crc:08x}")
+            problems.append(
+                f"{index_path}: records dictionary CRC-32 {header.dict_crc:08x}, but {dict_path} has {expected.crc:08x}"
+            )
         if header.word_count != expected.words:
-            problems.append(f"{index_path}: records {header.word_count} words, but {dict_path} has {expected.words}")
+            problems.append(
+                f"{index_path}: records {header.word_count} words, but {dict_path} has {expected.words}"
+            )
         count = min(index.entry_count, len(expected.keys))
         offsets, keys = index.offsets(0, count), index.keys(0, count)
         for i in range(count):
             line = i * block_size + 1
             if offsets[i] != expected.offsets[i]:
-                problems.append(f"{index_path}: entry {i}: offset {offsets[i]}, but line {line} starts at byte {expected.offsets[i]}")
+                problems.append(
+                    f"{index_path}: entry {i}: offset {offsets[i]}, but line {line} starts at byte {expected.offsets[i]}"
+                )
             elif keys[i] != expected.keys[i]:
-                problems.append(f"{index_path}: entry {i}: key {keys[i]!r}, but line {line} has key {expected.keys[i]!r}")
+                problems.append(
+                    f"{index_path}: entry {i}: key {keys[i]!r}, but line {line} has key {expected.keys[i]!r}"
+                )
             if len(problems) >= MAX_PROBLEMS:
                 break
         if index.summary != expected.keys[::SUMMARY_STRIDE]:
-            problems.append(f"{index_path}: the summary does not hold the key of every {SUMMARY_STRIDE}th entry")
+            problems.append(
+                f"{index_path}: the summary does not hold the key of every {SUMMARY_STRIDE}th entry"
+            )
     finally:
         index.close()
     return problems

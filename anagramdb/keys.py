@@ -51,7 +51,9 @@ def bad_characters(text: str) -> list[str]:
 def describe(chars: list[str]) -> str:
     """Name characters for an error message: printable ones quoted, others by code point;
     the first ten, and how many more."""
-    named = ", ".join(repr(c) if c.isprintable() and not c.isspace() else f"U+{ord(c):04X}" for c in chars[:10])
+    named = ", ".join(
+        repr(c) if c.isprintable() and not c.isspace() else f"U+{ord(c):04X}" for c in chars[:10]
+    )
     return named + (f" and {len(chars) - 10} more" if len(chars) > 10 else "")
 
 
@@ -65,7 +67,11 @@ def letters_key(letters: str, what: str = "letters") -> str:
     if not folded:
         raise InvalidRackError(f"no {what} given")
     if not folded.isalpha():
-        if any("\udc80" <= char <= "\udcff" for char in letters):  # how Python passes on bytes that are not UTF-8
+        if any(
+            "\udc80" <= char <= "\udcff" for char in letters
+        ):  # how Python passes on bytes that are not UTF-8
             raise InvalidRackError(f"{what} {quoted(letters)} are not valid UTF-8")
-        raise InvalidRackError(f"{what} {quoted(letters)} contain characters that are not letters: {describe(bad_characters(letters))}")
+        raise InvalidRackError(
+            f"{what} {quoted(letters)} contain characters that are not letters: {describe(bad_characters(letters))}"
+        )
     return "".join(sorted(folded))

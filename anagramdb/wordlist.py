@@ -48,7 +48,9 @@ class WordFilter:
 
     def __post_init__(self) -> None:
         if self.min_length < 1 or (self.max_length is not None and self.max_length < 1):
-            raise InvalidArgumentError(f"word lengths must be at least 1, not {self.min_length} to {self.max_length}")
+            raise InvalidArgumentError(
+                f"word lengths must be at least 1, not {self.min_length} to {self.max_length}"
+            )
 
     def reason_to_skip(self, word: str) -> str | None:
         """None when *word* is kept, else the reason it is skipped (a report category)."""
@@ -84,7 +86,9 @@ def open_binary(path: str) -> BinaryIO:
     return handle
 
 
-def decoded_lines(handle: BinaryIO, path: str, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+def decoded_lines(
+    handle: BinaryIO, path: str, encoding: str = "utf-8"
+) -> Iterator[tuple[int, str]]:
     """(line number, stripped text) for each non-blank line; a BOM on line 1 is dropped."""
     import codecs
 
@@ -100,7 +104,9 @@ def decoded_lines(handle: BinaryIO, path: str, encoding: str = "utf-8") -> Itera
                 text = raw.decode(encoding)
             except UnicodeDecodeError as exc:
                 bad = f"byte {exc.start + 1} is 0x{raw[exc.start]:02x}"
-                raise WordListError(f"{path}: line {line_no}: not valid {encoding} ({bad}); give the file's encoding if it is not {encoding}") from exc
+                raise WordListError(
+                    f"{path}: line {line_no}: not valid {encoding} ({bad}); give the file's encoding if it is not {encoding}"
+                ) from exc
             if line_no == 1:
                 text = text.lstrip("\ufeff")
             text = text.strip()
@@ -109,7 +115,11 @@ def decoded_lines(handle: BinaryIO, path: str, encoding: str = "utf-8") -> Itera
     except (EOFError, OSError, ValueError) as exc:
         if isinstance(exc, (WordListError, StorageError)):
             raise
-        reason = "the compressed data is truncated" if isinstance(exc, EOFError) else (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+        reason = (
+            "the compressed data is truncated"
+            if isinstance(exc, EOFError)
+            else (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+        )
         raise WordListError(f"{path}: cannot read after line {line_no}: {reason}") from exc
 
 
@@ -118,7 +128,11 @@ def looks_prefix_compressed(lines: list[tuple[int, str]]) -> bool:
     word and at least half of the lines start with a digit 1-9 followed by a non-digit."""
     if not lines or lines[0][1][0].isdigit():
         return False
-    coded = sum(1 for _, text in lines if text[0] in "123456789" and (len(text) == 1 or not text[1].isdigit()))
+    coded = sum(
+        1
+        for _, text in lines
+        if text[0] in "123456789" and (len(text) == 1 or not text[1].isdigit())
+    )
     return coded * 2 >= len(lines)
 
 
@@ -129,7 +143,9 @@ def expand_prefixes(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tup
         if text[0] in "123456789":
             shared = int(text[0])
             if shared > len(previous):
-                raise WordListError(f"{path}: line {line_no}: {text!r} reuses {shared} characters but the previous word {previous!r} has {len(previous)}")
+                raise WordListError(
+                    f"{path}: line {line_no}: {text!r} reuses {shared} characters but the previous word {previous!r} has {len(previous)}"
+                )
             text = previous[:shared] + text[1:]
         previous = text
         yield line_no, text
@@ -152,7 +168,9 @@ def compress_prefixes(words: Iterable[str]) -> Iterator[str]:
         previous = word
 
 
-def read_words(path: str | os.PathLike[str], fmt: str = "auto", encoding: str = "utf-8") -> Generator[tuple[int, str], None, None]:
+def read_words(
+    path: str | os.PathLike[str], fmt: str = "auto", encoding: str = "utf-8"
+) -> Generator[tuple[int, str], None, None]:
     """(line number, word) for each non-blank line of a word list, prefixes expanded."""
     if fmt not in FORMATS:
         raise WordListError(f"unknown word-list format {fmt!r}; choose one of {', '.join(FORMATS)}")
@@ -170,7 +188,9 @@ def read_words(path: str | os.PathLike[str], fmt: str = "auto", encoding: str = 
             handle.close()
 
 
-def read_word_set(path: str | os.PathLike[str], fmt: str = "auto", encoding: str = "utf-8") -> frozenset[str]:
+def read_word_set(
+    path: str | os.PathLike[str], fmt: str = "auto", encoding: str = "utf-8"
+) -> frozenset[str]:
     """The words of a word list, folded, for matching whole words (exclusion lists, house
     rules). Text from ``#`` to the end of a line is a comment."""
     words = (text.split("#", 1)[0].strip() for _, text in read_words(path, fmt, encoding))

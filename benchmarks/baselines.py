@@ -35,7 +35,11 @@ def build(path: str, directory: str) -> dict[str, dict[str, float]]:
         target = os.path.join(directory, file_name)
         start = time.perf_counter()
         function(path, target)
-        made[name] = {"path": target, "build_s": time.perf_counter() - start, "mib": os.path.getsize(target) / 2**20}  # type: ignore[dict-item]
+        made[name] = {
+            "path": target,
+            "build_s": time.perf_counter() - start,
+            "mib": os.path.getsize(target) / 2**20,
+        }  # type: ignore[dict-item]
     return made
 
 
@@ -53,7 +57,10 @@ def main() -> int:
     start = time.perf_counter()
     from benchmarks.contenders import load
 
-    data = {"sqlite": os.path.join(args.data or "", "words.sqlite"), "marisa": os.path.join(args.data or "", "words.marisa")}
+    data = {
+        "sqlite": os.path.join(args.data or "", "words.sqlite"),
+        "marisa": os.path.join(args.data or "", "words.marisa"),
+    }
     answer = load(args.name, args.dictionary, data)
     loaded = time.perf_counter()
     racks = [line.strip() for line in sys.stdin if line.strip()]
@@ -63,7 +70,10 @@ def main() -> int:
         counts.append(str(len(result)))  # type: ignore[arg-type]
     done = time.perf_counter()
     sys.stdout.write("\n".join(counts) + ("\n" if counts else ""))
-    print(json.dumps({"load": loaded - start, "answer": done - loaded, "racks": len(racks)}), file=sys.stderr)
+    print(
+        json.dumps({"load": loaded - start, "answer": done - loaded, "racks": len(racks)}),
+        file=sys.stderr,
+    )
     return 0
 
 

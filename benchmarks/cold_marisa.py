@@ -41,7 +41,9 @@ def main(argv: list[str]) -> int:
     for length in sorted(by_length, reverse=True):
         if not everything and total >= 10:
             break
-        lines.append(f"  {length} letters, {2 * length if length == 9 else length} points: {' '.join(sorted(by_length[length]))}")
+        lines.append(
+            f"  {length} letters, {2 * length if length == 9 else length} points: {' '.join(sorted(by_length[length]))}"
+        )
         total += len(by_length[length])
     print("\n".join(lines) if total else f"{rack}: no words")
     return 0

@@ -27,7 +27,9 @@ def timed(command: list[str], env: dict[str, str]) -> tuple[float, int, float]:
     system, less disturbed than wall time on a shared machine) from /usr/bin/time, the wall
     time from perf_counter around it (time's own %e has only 10 ms resolution)."""
     start = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S", *command], env=env, capture_output=True, text=True)
+    result = subprocess.run(
+        ["/usr/bin/time", "-f", "%e %M %U %S", *command], env=env, capture_output=True, text=True
+    )
     seconds = time.perf_counter() - start
     if result.returncode != 0:
         raise SystemExit(f"{command} failed: {result.stderr}")
@@ -38,7 +40,12 @@ def timed(command: list[str], env: dict[str, str]) -> tuple[float, int, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=20)
-    parser.add_argument("--source", action="append", default=[], help="directory holding another anagramdb package to run too")
+    parser.add_argument(
+        "--source",
+        action="append",
+        default=[],
+        help="directory holding another anagramdb package to run too",
+    )
     parser.add_argument("args", nargs="*", default=["anagrams", "listen"])
     options = parser.parse_args()
     envs = {"installed": dict(os.environ)}
@@ -60,10 +67,19 @@ def main() -> int:
         for path in ("quick path", "typer app"):
             got = runs[label, path]
             figures[path] = [statistics.median(run[i] for run in got) for i in range(3)]
-        (quick, quick_kib, quick_cpu), (slow, slow_kib, slow_cpu) = figures["quick path"], figures["typer app"]
-        print(f"  {label}: quick path {quick * 1000:.0f} ms wall, {quick_cpu * 1000:.0f} ms CPU, {quick_kib / 1024:.1f} MiB")
-        print(f"  {label}: typer app  {slow * 1000:.0f} ms wall, {slow_cpu * 1000:.0f} ms CPU, {slow_kib / 1024:.1f} MiB")
-        print(f"  {label}: quick/typer {quick / slow:.2f}x the wall time, {quick_cpu / slow_cpu:.2f}x the CPU time")
+        (quick, quick_kib, quick_cpu), (slow, slow_kib, slow_cpu) = (
+            figures["quick path"],
+            figures["typer app"],
+        )
+        print(
+            f"  {label}: quick path {quick * 1000:.0f} ms wall, {quick_cpu * 1000:.0f} ms CPU, {quick_kib / 1024:.1f} MiB"
+        )
+        print(
+            f"  {label}: typer app  {slow * 1000:.0f} ms wall, {slow_cpu * 1000:.0f} ms CPU, {slow_kib / 1024:.1f} MiB"
+        )
+        print(
+            f"  {label}: quick/typer {quick / slow:.2f}x the wall time, {quick_cpu / slow_cpu:.2f}x the CPU time"
+        )
     return 0
 
 

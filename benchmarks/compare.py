@@ -50,7 +50,13 @@ from benchmarks.support import interleaved, run_reporting, synthetic_dictionary,
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 AN, WORDPLAY = "/usr/games/an", "/usr/games/wordplay"
-HARD_GAMES = [([1, 1, 2, 2, 3, 3], 999), ([25, 50, 75, 100, 3, 6], 952), ([50, 25, 75, 100, 7, 5], 813), ([1, 2, 3, 4, 5, 100], 500), ([2, 3, 4, 5, 6, 7], 919)]
+HARD_GAMES = [
+    ([1, 1, 2, 2, 3, 3], 999),
+    ([25, 50, 75, 100, 3, 6], 952),
+    ([50, 25, 75, 100, 7, 5], 813),
+    ([1, 2, 3, 4, 5, 100], 500),
+    ([2, 3, 4, 5, 6, 7], 919),
+]
 MODES = {"default": [], "--all --min 1": ["--all", "--min", "1"]}
 COLD_RACK = "gyroscope"
 
@@ -70,13 +76,31 @@ def environment_notes() -> list[str]:
 
     notes = []
     if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
-        notes.append("WARNING: PYTHONDONTWRITEBYTECODE is set (cold figures would include compiling); the processes measured here run without it")
-    subprocess.run([sys.executable, "-c", "import anagramdb.cli.console, anagramdb.cli.render, anagramdb.countdown.letters"], check=True)
+        notes.append(
+            "WARNING: PYTHONDONTWRITEBYTECODE is set (cold figures would include compiling); the processes measured here run without it"
+        )
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import anagramdb.cli.console, anagramdb.cli.render, anagramdb.countdown.letters",
+        ],
+        check=True,
+    )
     if not os.path.exists(importlib.util.cache_from_source(anagramdb.dictionary.__file__)):
-        notes.append("WARNING: anagramdb's bytecode cannot be cached (read-only install?): every cold process compiles its modules")
-    installed = subprocess.run([sys.executable, "-c", "import anagramdb; print(anagramdb.__file__)"], capture_output=True, text=True, cwd=tempfile.gettempdir())
+        notes.append(
+            "WARNING: anagramdb's bytecode cannot be cached (read-only install?): every cold process compiles its modules"
+        )
+    installed = subprocess.run(
+        [sys.executable, "-c", "import anagramdb; print(anagramdb.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),
+    )
     if "site-packages" not in installed.stdout:
-        notes.append("WARNING: anagramdb is not in site-packages (pip install -e?): an editable install's import hook slows cold starts; use pip install .")
+        notes.append(
+            "WARNING: anagramdb is not in site-packages (pip install -e?): an editable install's import hook slows cold starts; use pip install ."
+        )
     if not marisa_available():
         notes.append("skipped marisa-trie: pip install marisa-trie")
     for note in notes:
@@ -85,44 +109,94 @@ def environment_notes() -> list[str]:
 
 
 def an_words(path: str, rack: str) -> set[str]:
-    return set(subprocess.run([AN, "-w", "-d", path, rack], capture_output=True, text=True, check=True).stdout.split())
+    return set(
+        subprocess.run(
+            [AN, "-w", "-d", path, rack], capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
 
 
 def output_of(command: list[str]) -> str:
     return subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
 
-def cold(script: str, path: str, data: dict[str, dict[str, float]], label: str, rounds: int) -> dict[str, object]:
+def cold(
+    script: str, path: str, data: dict[str, dict[str, float]], label: str, rounds: int
+) -> dict[str, object]:
     """Cold processes in both modes, output checked against anagramdb's."""
     report: dict[str, object] = {}
     for mode, flags in MODES.items():
         commands = {
             "anagramdb letters": [script, "--dict", path, "letters", COLD_RACK, *flags],
-            "floor (floor.py)": [sys.executable, os.path.join(HERE, "floor.py"), path, COLD_RACK, *flags],
-            "sqlite script": [sys.executable, os.path.join(HERE, "cold_sqlite.py"), str(data["sqlite"]["path"]), COLD_RACK, *flags],
+            "floor (floor.py)": [
+                sys.executable,
+                os.path.join(HERE, "floor.py"),
+                path,
+                COLD_RACK,
+                *flags,
+            ],
+            "sqlite script": [
+                sys.executable,
+                os.path.join(HERE, "cold_sqlite.py"),
+                str(data["sqlite"]["path"]),
+                COLD_RACK,
+                *flags,
+            ],
         }
         if "marisa" in data:
-            commands["marisa script"] = [sys.executable, os.path.join(HERE, "cold_marisa.py"), str(data["marisa"]["path"]), COLD_RACK, *flags]
+            commands["marisa script"] = [
+                sys.executable,
+                os.path.join(HERE, "cold_marisa.py"),
+                str(data["marisa"]["path"]),
+                COLD_RACK,
+                *flags,
+            ]
         ours = output_of(commands["anagramdb letters"])
         differ = [name for name, command in commands.items() if output_of(command) != ours]
         agree = "identical output" if not differ else f"OUTPUT DIFFERS: {', '.join(differ)}"
         if mode != "default" and os.path.exists(AN):
-            words = {word for line in ours.splitlines()[1:] for word in line.split(": ", 1)[1].split()}
+            words = {
+                word for line in ours.splitlines()[1:] for word in line.split(": ", 1)[1].split()
+            }
             commands["an -w"] = [AN, "-w", "-d", path, COLD_RACK]
-            agree += "; an -w: " + ("same word set" if an_words(path, COLD_RACK) == words else "WORD SETS DIFFER")
+            agree += "; an -w: " + (
+                "same word set" if an_words(path, COLD_RACK) == words else "WORD SETS DIFFER"
+            )
             if os.path.exists(WORDPLAY):
-                commands["wordplay -lx"] = [WORDPLAY, COLD_RACK, "-s", "-l", "-x", "-n1", "-f", path]
+                commands["wordplay -lx"] = [
+                    WORDPLAY,
+                    COLD_RACK,
+                    "-s",
+                    "-l",
+                    "-x",
+                    "-n1",
+                    "-f",
+                    path,
+                ]
         results = interleaved(commands, rounds)
         results_report: dict[str, object] = dict(results)
         results_report["check"] = agree
         report[mode] = results_report
-        print(table(f"letters, cold process, {label}, {mode} ({COLD_RACK}), {rounds} rounds; {agree}", results, "anagramdb letters"))
+        print(
+            table(
+                f"letters, cold process, {label}, {mode} ({COLD_RACK}), {rounds} rounds; {agree}",
+                results,
+                "anagramdb letters",
+            )
+        )
     return report
 
 
-def per_rack(path: str, data: dict[str, dict[str, float]], racks: list[str], quick: bool, label: str) -> dict[str, object]:
+def per_rack(
+    path: str, data: dict[str, dict[str, float]], racks: list[str], quick: bool, label: str
+) -> dict[str, object]:
     """Each contender on the same racks in this process, rotating order, answers checked."""
-    names = ["anagramdb", "sqlite"] + (["marisa"] if "marisa" in data else []) + ["memory"] + ([] if quick else ["tst"])
+    names = (
+        ["anagramdb", "sqlite"]
+        + (["marisa"] if "marisa" in data else [])
+        + ["memory"]
+        + ([] if quick else ["tst"])
+    )
     paths = {name: str(row["path"]) for name, row in data.items()}
     solvers = {name: load(name, path, paths) for name in names}
     warm_up = [draw_letters(seed=100_000 + seed).letters.lower() for seed in range(len(racks))]
@@ -149,38 +223,90 @@ def per_rack(path: str, data: dict[str, dict[str, float]], racks: list[str], qui
         base = sum(spent["anagramdb"])
         rows = {}
         print(f"letters, per rack in one process, {len(racks)} drawn racks, {label}, {mode}")
-        print(f"  {'':<14}{'mean ms':>9}{'median ms':>11}{'ratio':>8}{'faster on':>11}{'answers':>22}")
+        print(
+            f"  {'':<14}{'mean ms':>9}{'median ms':>11}{'ratio':>8}{'faster on':>11}{'answers':>22}"
+        )
         for name in names:
             faster = sum(1 for a, b in zip(spent["anagramdb"], spent[name], strict=True) if b < a)
-            check = "(reference)" if name == "anagramdb" else ("same on every rack" if not wrong[name] else f"DIFFER on {wrong[name]} racks")
+            check = (
+                "(reference)"
+                if name == "anagramdb"
+                else ("same on every rack" if not wrong[name] else f"DIFFER on {wrong[name]} racks")
+            )
             mean, median = sum(spent[name]) * 1e3 / len(racks), statistics.median(spent[name]) * 1e3
-            rows[name] = {"mean_ms": mean, "median_ms": median, "ratio": sum(spent[name]) / base, "faster_on": faster, "differ_on": wrong[name]}
+            rows[name] = {
+                "mean_ms": mean,
+                "median_ms": median,
+                "ratio": sum(spent[name]) / base,
+                "faster_on": faster,
+                "differ_on": wrong[name],
+            }
             row = rows[name]
-            print(f"  {name:<14}{row['mean_ms']:>9.3f}{row['median_ms']:>11.3f}{row['ratio']:>8.2f}{faster:>11}{check:>22}")
+            print(
+                f"  {name:<14}{row['mean_ms']:>9.3f}{row['median_ms']:>11.3f}{row['ratio']:>8.2f}{faster:>11}{check:>22}"
+            )
         report[mode] = rows
     for solver in solvers.values():
         del solver
     return report
 
 
-def processes(script: str, path: str, data: dict[str, dict[str, float]], racks: list[str], quick: bool, label: str) -> dict[str, object]:
+def processes(
+    script: str,
+    path: str,
+    data: dict[str, dict[str, float]],
+    racks: list[str],
+    quick: bool,
+    label: str,
+) -> dict[str, object]:
     """Start-up and peak RSS of each contender in a process of its own (--all --min 1)."""
-    names = ["anagramdb", "sqlite"] + (["marisa"] if "marisa" in data else []) + ["memory"] + ([] if quick else ["tst"])
+    names = (
+        ["anagramdb", "sqlite"]
+        + (["marisa"] if "marisa" in data else [])
+        + ["memory"]
+        + ([] if quick else ["tst"])
+    )
     stdin = "".join(rack + "\n" for rack in racks).encode()
     rows: dict[str, dict[str, float]] = {}
     for name in names:
         directory = os.path.dirname(str(data["sqlite"]["path"]))
-        wall, rss, errors = run_reporting([sys.executable, os.path.join(HERE, "baselines.py"), name, path, directory, "--all", "--min", "1"], stdin)
+        wall, rss, errors = run_reporting(
+            [
+                sys.executable,
+                os.path.join(HERE, "baselines.py"),
+                name,
+                path,
+                directory,
+                "--all",
+                "--min",
+                "1",
+            ],
+            stdin,
+        )
         own = json.loads([line for line in errors.splitlines() if line.startswith("{")][-1])
-        rows[name] = {"startup_ms": own["load"] * 1e3, "per_rack_ms": own["answer"] * 1e3 / len(racks), "rss_mib": rss / 1024}
+        rows[name] = {
+            "startup_ms": own["load"] * 1e3,
+            "per_rack_ms": own["answer"] * 1e3 / len(racks),
+            "rss_mib": rss / 1024,
+        }
         if name in data:
             rows[name]["build_s"], rows[name]["file_mib"] = data[name]["build_s"], data[name]["mib"]
-    wall, rss, _ = run_reporting([script, "--dict", path, "letters", "-", "--all", "--min", "1", "--json"], stdin)
-    rows["anagramdb letters - (CLI)"] = {"whole_ms": wall * 1e3, "per_rack_ms": wall * 1e3 / len(racks), "rss_mib": rss / 1024}
+    wall, rss, _ = run_reporting(
+        [script, "--dict", path, "letters", "-", "--all", "--min", "1", "--json"], stdin
+    )
+    rows["anagramdb letters - (CLI)"] = {
+        "whole_ms": wall * 1e3,
+        "per_rack_ms": wall * 1e3 / len(racks),
+        "rss_mib": rss / 1024,
+    }
     print(f"letters, each in its own process, {len(racks)} racks, --all --min 1, {label}")
     print(f"  {'':<26}{'start-up ms':>12}{'per rack ms':>12}{'RSS MiB':>9}  data file")
     for name, row in rows.items():
-        extra = f"  {row['file_mib']:.1f} MiB, built in {row['build_s']:.1f} s" if "file_mib" in row else ""
+        extra = (
+            f"  {row['file_mib']:.1f} MiB, built in {row['build_s']:.1f} s"
+            if "file_mib" in row
+            else ""
+        )
         if "whole_ms" in row:
             extra = f"  (whole process {row['whole_ms']:.0f} ms, start-up and JSON output included)"
         start = f"{row['startup_ms']:>12.1f}" if "startup_ms" in row else f"{'-':>12}"
@@ -188,7 +314,9 @@ def processes(script: str, path: str, data: dict[str, dict[str, float]], racks: 
     return rows
 
 
-def letters_jobs(script: str, path: str, label: str, rounds: int, racks: list[str], quick: bool) -> dict[str, object]:
+def letters_jobs(
+    script: str, path: str, label: str, rounds: int, racks: list[str], quick: bool
+) -> dict[str, object]:
     data = build(path, tempfile.mkdtemp(prefix="anagramdb-compare-"))
     report: dict[str, object] = {"data": data}
     report["cold"] = cold(script, path, data, label, rounds)
@@ -206,12 +334,17 @@ def _quiet(function, *args):  # type: ignore[no-untyped-def]
 
 def numbers_jobs(games: int) -> dict[str, object]:
     """(ours, peer) pairs on the same games, timed in turn, answers checked game by game."""
-    drawn = [(d.numbers, d.target) for d in (draw_numbers(seed=1000 + i) for i in range(games))] + HARD_GAMES
+    drawn = [
+        (d.numbers, d.target) for d in (draw_numbers(seed=1000 + i) for i in range(games))
+    ] + HARD_GAMES
     pairs: dict[str, tuple[object, object]] = {}
     try:
         from tryalgo.arithm_expr_target import arithm_expr_target
 
-        pairs["tryalgo"] = (lambda n, t: solve(n, t).value, lambda n, t: int(arithm_expr_target(n, t).rsplit("=", 1)[1]))
+        pairs["tryalgo"] = (
+            lambda n, t: solve(n, t).value,
+            lambda n, t: int(arithm_expr_target(n, t).rsplit("=", 1)[1]),
+        )
     except ImportError:
         print("skipped tryalgo: pip install tryalgo")
     try:
@@ -240,30 +373,58 @@ def numbers_jobs(games: int) -> dict[str, object]:
                 problems += abs(mine - target) > abs(theirs - target)
             else:
                 problems += (theirs > 0) != mine.exact
-        ours_name = "anagramdb solve (one answer)" if peer == "tryalgo" else "anagramdb solutions (all solutions)"
-        check = "nearer-worse than tryalgo on" if peer == "tryalgo" else "exact/not exact disagreements:"
+        ours_name = (
+            "anagramdb solve (one answer)"
+            if peer == "tryalgo"
+            else "anagramdb solutions (all solutions)"
+        )
+        check = (
+            "nearer-worse than tryalgo on"
+            if peer == "tryalgo"
+            else "exact/not exact disagreements:"
+        )
         base = statistics.median(ours_t)
         for name, spent in ((ours_name, ours_t), (f"{peer}", theirs_t)):
             faster = sum(1 for a, b in zip(ours_t, spent, strict=True) if b < a)
-            print(f"  {name:<44}{statistics.median(spent) * 1e3:>10.2f}{max(spent) * 1e3:>9.1f}{statistics.median(spent) / base:>8.2f}{faster:>11}")
+            print(
+                f"  {name:<44}{statistics.median(spent) * 1e3:>10.2f}{max(spent) * 1e3:>9.1f}{statistics.median(spent) / base:>8.2f}{faster:>11}"
+            )
         print(f"  check: {check} {problems} games")
         theirs_median = statistics.median(theirs_t)
-        report[peer] = {"ours_median_ms": base * 1e3, "peer_median_ms": theirs_median * 1e3, "ratio": theirs_median / base, "problems": problems}
+        report[peer] = {
+            "ours_median_ms": base * 1e3,
+            "peer_median_ms": theirs_median * 1e3,
+            "ratio": theirs_median / base,
+            "problems": problems,
+        }
     return report
 
 
 def numbers_processes(script: str, rounds: int) -> dict[str, object]:
     numbers, target = [25, 50, 75, 100, 3, 6], 952
-    commands = {"anagramdb numbers": [script, "numbers", *map(str, numbers), "--target", str(target)]}
+    commands = {
+        "anagramdb numbers": [script, "numbers", *map(str, numbers), "--target", str(target)]
+    }
     code = {
         "tryalgo": f"from tryalgo.arithm_expr_target import arithm_expr_target as f; print(f({numbers}, {target}))",
         "countdown-numbers-solver": f"import countdown_numbers_solver as c; c.solve({numbers}, {target})",
     }
     for name, text in code.items():
-        if subprocess.run([sys.executable, "-c", text.split(";")[0]], capture_output=True).returncode == 0:
+        if (
+            subprocess.run(
+                [sys.executable, "-c", text.split(";")[0]], capture_output=True
+            ).returncode
+            == 0
+        ):
             commands[name] = [sys.executable, "-c", text]
     results = interleaved(commands, rounds)
-    print(table(f"numbers, whole process ({' '.join(map(str, numbers))} -> {target}), {rounds} rounds", results, "anagramdb numbers"))
+    print(
+        table(
+            f"numbers, whole process ({' '.join(map(str, numbers))} -> {target}), {rounds} rounds",
+            results,
+            "anagramdb numbers",
+        )
+    )
     return results
 
 
@@ -275,11 +436,19 @@ def summary(report: dict[str, object]) -> list[str]:
             continue
         for mode, results in letters["cold"].items():  # type: ignore[index]
             ours = results["anagramdb letters"]["median"]
-            others = [(name, row) for name, row in results.items() if isinstance(row, dict) and name != "anagramdb letters"]
+            others = [
+                (name, row)
+                for name, row in results.items()
+                if isinstance(row, dict) and name != "anagramdb letters"
+            ]
             ratios = [f"{name.split(' ')[0]} {ours / row['median']:.2f}" for name, row in others]
             lines.append(f"  {label}, cold, {mode}: " + ", ".join(ratios))
         for mode, rows in letters["per_rack"].items():  # type: ignore[index]
-            ratios = [f"{name} {1 / row['ratio']:.2f}" for name, row in rows.items() if name != "anagramdb"]
+            ratios = [
+                f"{name} {1 / row['ratio']:.2f}"
+                for name, row in rows.items()
+                if name != "anagramdb"
+            ]
             lines.append(f"  {label}, per rack, {mode}: " + ", ".join(ratios))
     print("\n".join(lines))
     return lines
@@ -287,8 +456,14 @@ def summary(report: dict[str, object]) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="under a minute: fewer rounds, games and racks, no synthetic dictionary, no tree")
-    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON at the end")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="under a minute: fewer rounds, games and racks, no synthetic dictionary, no tree",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the raw figures as JSON at the end"
+    )
     parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--racks", type=int, default=None)
     args = parser.parse_args()

@@ -37,7 +37,9 @@ app()
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=30)
-    parser.add_argument("--sizes", default="100000,2000000", help="synthetic dictionary sizes, comma-separated")
+    parser.add_argument(
+        "--sizes", default="100000,2000000", help="synthetic dictionary sizes, comma-separated"
+    )
     parser.add_argument("--word", default="listen")
     args = parser.parse_args()
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
@@ -54,7 +56,13 @@ def main() -> int:
                 "minimal typer app": [sys.executable, handle.name, "hello", args.word],
                 "anagramdb anagrams": [script, "--dict", path, "anagrams", args.word],
             }
-            print(table(f"cold process, {label} dictionary, {args.rounds} rounds", interleaved(commands, args.rounds), "minimal typer app"))
+            print(
+                table(
+                    f"cold process, {label} dictionary, {args.rounds} rounds",
+                    interleaved(commands, args.rounds),
+                    "minimal typer app",
+                )
+            )
     finally:
         os.unlink(handle.name)
     return 0

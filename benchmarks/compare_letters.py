@@ -28,18 +28,30 @@ from anagramdb.countdown.draw import draw_letters
 from benchmarks.support import interleaved, table
 
 AN = "/usr/games/an"
-RACKS = {"9 letters": "gyroscope", "15 letters": "thequickbrownfo", "20 letters": "thequickbrownfoxjump", "26 letters": "thequickbrownfoxjumpsovert"}
+RACKS = {
+    "9 letters": "gyroscope",
+    "15 letters": "thequickbrownfo",
+    "20 letters": "thequickbrownfoxjump",
+    "26 letters": "thequickbrownfoxjumpsovert",
+}
 
 
 def words_of(command: list[str]) -> set[str]:
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    return {line.split()[-1] for line in out.splitlines() if line and not line.startswith((" ", "#"))}
+    return {
+        line.split()[-1] for line in out.splitlines() if line and not line.startswith((" ", "#"))
+    }
 
 
 def anagramdb_words(script: str, path: str, rack: str) -> set[str]:
     import json
 
-    out = subprocess.run([script, "--dict", path, "letters", rack, "--all", "--min", "1", "--json"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [script, "--dict", path, "letters", rack, "--all", "--min", "1", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return {word["word"] for word in json.loads(out)["words"]}
 
 
@@ -74,21 +86,52 @@ def main() -> int:
     path = Dictionary().path
     if os.path.exists(AN):
         for label, rack in RACKS.items():
-            ours, theirs = anagramdb_words(script, path, rack), words_of([AN, "-w", "-d", path, rack])
-            agree = "same word sets" if ours == theirs else f"DIFFERENT: {len(ours ^ theirs)} words differ"
-            commands = {"an -w": [AN, "-w", "-d", path, rack], "anagramdb letters --all": [script, "--dict", path, "letters", rack, "--all", "--min", "1"]}
-            print(table(f"cold process, {label} ({rack}), {args.rounds} rounds; {len(ours)} words, {agree}", interleaved(commands, args.rounds), "an -w"))
+            ours, theirs = (
+                anagramdb_words(script, path, rack),
+                words_of([AN, "-w", "-d", path, rack]),
+            )
+            agree = (
+                "same word sets"
+                if ours == theirs
+                else f"DIFFERENT: {len(ours ^ theirs)} words differ"
+            )
+            commands = {
+                "an -w": [AN, "-w", "-d", path, rack],
+                "anagramdb letters --all": [
+                    script,
+                    "--dict",
+                    path,
+                    "letters",
+                    rack,
+                    "--all",
+                    "--min",
+                    "1",
+                ],
+            }
+            print(
+                table(
+                    f"cold process, {label} ({rack}), {args.rounds} rounds; {len(ours)} words, {agree}",
+                    interleaved(commands, args.rounds),
+                    "an -w",
+                )
+            )
     else:
         print(f"{AN} is missing: apt-get install an (skipping that comparison)")
     racks = [draw_letters(seed=seed).letters.lower() for seed in range(args.racks)]
     stdin = "".join(rack + "\n" for rack in racks).encode()
     start = time.perf_counter()
-    subprocess.run([script, "letters", "-", "--json"], input=stdin, stdout=subprocess.DEVNULL, check=True)
+    subprocess.run(
+        [script, "letters", "-", "--json"], input=stdin, stdout=subprocess.DEVNULL, check=True
+    )
     batch = time.perf_counter() - start
     load, answer = in_memory_baseline(path, racks)
-    print(f"\nbatch: {len(racks)} drawn racks through one 'anagramdb letters - --json' process: {batch:.2f} s, {len(racks) / batch:,.0f} racks/s")
+    print(
+        f"\nbatch: {len(racks)} drawn racks through one 'anagramdb letters - --json' process: {batch:.2f} s, {len(racks) / batch:,.0f} racks/s"
+    )
     with_load = len(racks) / (load + answer)
-    print(f"in-memory dict baseline (in this process): load {load:.2f} s, then {len(racks) / answer:,.0f} racks/s; with loading {with_load:,.0f} racks/s")
+    print(
+        f"in-memory dict baseline (in this process): load {load:.2f} s, then {len(racks) / answer:,.0f} racks/s; with loading {with_load:,.0f} racks/s"
+    )
     return 0
 
 

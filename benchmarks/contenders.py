@@ -79,7 +79,9 @@ def anagramdb_solver(path: str) -> Solver:
     from anagramdb.countdown.letters import solve_letters
 
     dictionary = Dictionary(path)
-    return lambda rack, everything, min_length: solve_letters(dictionary, rack, min_length, ENOUGH, everything)
+    return lambda rack, everything, min_length: solve_letters(
+        dictionary, rack, min_length, ENOUGH, everything
+    )
 
 
 def build_sqlite(path: str, database: str) -> None:
@@ -87,9 +89,14 @@ def build_sqlite(path: str, database: str) -> None:
     if os.path.exists(database):
         os.unlink(database)
     connection = sqlite3.connect(database)
-    connection.execute("CREATE TABLE words (key TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (key, word)) WITHOUT ROWID")
+    connection.execute(
+        "CREATE TABLE words (key TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (key, word)) WITHOUT ROWID"
+    )
     groups = read_groups(path)
-    connection.executemany("INSERT INTO words VALUES (?, ?)", ((key, word) for key in sorted(groups) for word in groups[key]))
+    connection.executemany(
+        "INSERT INTO words VALUES (?, ?)",
+        ((key, word) for key in sorted(groups) for word in groups[key]),
+    )
     connection.commit()
     connection.execute("VACUUM")
     connection.close()
@@ -100,7 +107,11 @@ def sqlite_solver(database: str) -> Solver:
 
     def answer(rack: str, everything: bool, min_length: int) -> Answer:
         letters = "".join(sorted(rack))
-        keys = [key for length in range(len(letters), min_length - 1, -1) for key in sub_keys(letters, length)]
+        keys = [
+            key
+            for length in range(len(letters), min_length - 1, -1)
+            for key in sub_keys(letters, length)
+        ]
         by_length: dict[int, list[str]] = {}
         query = f"SELECT key, word FROM words WHERE key IN ({','.join('?' * len(keys))})"
         for key, word in connection.execute(query, keys):
@@ -115,7 +126,9 @@ def build_marisa(path: str, trie_path: str) -> None:
     import marisa_trie
 
     groups = read_groups(path)
-    marisa_trie.BytesTrie((key, "\n".join(words).encode()) for key, words in groups.items()).save(trie_path)
+    marisa_trie.BytesTrie((key, "\n".join(words).encode()) for key, words in groups.items()).save(
+        trie_path
+    )
 
 
 def marisa_solver(trie_path: str) -> Solver:

@@ -33,12 +33,16 @@ def main(argv: list[str]) -> int:
     with open(path + ".idx", "rb") as handle:
         data = handle.read()
         index_mtime_ns = os.fstat(handle.fileno()).st_mtime_ns
-    magic, version, _, dict_size, mtime_ns, _, entries, keys_size, summary_size, _, crc = HEADER.unpack_from(data)
+    magic, version, _, dict_size, mtime_ns, _, entries, keys_size, summary_size, _, crc = (
+        HEADER.unpack_from(data)
+    )
     if magic != b"ANAGRIDX" or version != 1 or zlib.crc32(data[72:], zlib.crc32(data[:68])) != crc:
         raise SystemExit("bad index")
     status = os.stat(path)
     # Fresh: same size, and the same mtime or (docs/FORMAT.md) not changed since the index was written.
-    if status.st_size != dict_size or (status.st_mtime_ns != mtime_ns and status.st_ctime_ns > index_mtime_ns):
+    if status.st_size != dict_size or (
+        status.st_mtime_ns != mtime_ns and status.st_ctime_ns > index_mtime_ns
+    ):
         raise SystemExit("stale index")
     starts_base = 72 + 8 * (entries + 1)
     keys_base = starts_base + 4 * (entries + 1)
@@ -75,12 +79,22 @@ def main(argv: list[str]) -> int:
             lo, hi = 0, len(words)
             while lo < hi:
                 mid = (lo + hi) // 2
-                probe = keys[mid] or keys.__setitem__(mid, "".join(sorted(words[mid].lower()))) or keys[mid]
+                probe = (
+                    keys[mid]
+                    or keys.__setitem__(mid, "".join(sorted(words[mid].lower())))
+                    or keys[mid]
+                )
                 if probe < key:  # type: ignore[operator]
                     lo = mid + 1
                 else:
                     hi = mid
-            while lo < len(words) and (keys[lo] or keys.__setitem__(lo, "".join(sorted(words[lo].lower()))) or keys[lo]) == key:
+            while (
+                lo < len(words)
+                and (
+                    keys[lo] or keys.__setitem__(lo, "".join(sorted(words[lo].lower()))) or keys[lo]
+                )
+                == key
+            ):
                 found.append(words[lo])
                 lo += 1
             if lo < len(words) or number + 1 >= entries:
@@ -91,7 +105,11 @@ def main(argv: list[str]) -> int:
     lines = [rack]
     total = 0
     for length in range(len(letters), min_length - 1, -1):
-        found = sorted(word for sub in sorted({"".join(c) for c in combinations(letters, length)}) for word in lookup(sub))
+        found = sorted(
+            word
+            for sub in sorted({"".join(c) for c in combinations(letters, length)})
+            for word in lookup(sub)
+        )
         if found:
             points = 2 * length if length == 9 else length
             lines.append(f"  {length} letters, {points} points: {' '.join(found)}")

@@ -50,8 +50,14 @@ def main() -> int:
                 lookups.append(timed(solve_letters, dictionary, rack, 3, all=True, method="lookup"))
             with Dictionary(args.dict) as dictionary:
                 scans.append(timed(solve_letters, dictionary, rack, 3, all=True, method="scan"))
-        lookup, scan, count = statistics.median(lookups), statistics.median(scans), statistics.median(keys)
-        print(f"{size:>4} {count:>9.0f} {lookup * 1e3:>10.1f} {scan * 1e3:>9.1f} {lookup * 1e6 / count:>7.2f} {scan * 1e6 / words:>8.2f}")
+        lookup, scan, count = (
+            statistics.median(lookups),
+            statistics.median(scans),
+            statistics.median(keys),
+        )
+        print(
+            f"{size:>4} {count:>9.0f} {lookup * 1e3:>10.1f} {scan * 1e3:>9.1f} {lookup * 1e6 / count:>7.2f} {scan * 1e6 / words:>8.2f}"
+        )
     return 0
 
 

@@ -120,14 +120,27 @@ def measure(label: str, script: str, quick: bool) -> dict[str, float]:
     row["cli_ms"] = statistics.median(wall for wall, _ in cli) * 1e3
     row["cli_rss_mib"] = max(rss for _, rss in cli) / 1024
     if os.path.exists(AN):
-        row["an_ms"] = statistics.median(run_measured([AN, "-w", "-d", path, RACK])[0] for _ in range(3)) * 1e3
-    memory = [run_measured([sys.executable, os.path.join(HERE, "baselines.py"), "memory", path], (RACK + "\n").encode()) for _ in range(3)]
+        row["an_ms"] = (
+            statistics.median(run_measured([AN, "-w", "-d", path, RACK])[0] for _ in range(3)) * 1e3
+        )
+    memory = [
+        run_measured(
+            [sys.executable, os.path.join(HERE, "baselines.py"), "memory", path],
+            (RACK + "\n").encode(),
+        )
+        for _ in range(3)
+    ]
     row["memory_baseline_ms"] = statistics.median(wall for wall, _ in memory) * 1e3
     row["memory_baseline_rss_mib"] = max(rss for _, rss in memory) / 1024
     return row
 
 
-RATIOS = {"solve_fresh_ms": "fresh_ratio", "solve_warm_ms": "warm_ratio", "racks_fresh_ms": "racks_fresh_ratio", "racks_warm_ms": "racks_warm_ratio"}
+RATIOS = {
+    "solve_fresh_ms": "fresh_ratio",
+    "solve_warm_ms": "warm_ratio",
+    "racks_fresh_ms": "racks_fresh_ratio",
+    "racks_warm_ms": "racks_warm_ratio",
+}
 COLUMNS = [
     ("label", "list", "{}"), ("words", "words", "{:,.0f}"), ("build_s", "build s", "{:.1f}"), ("build_rss_mib", "build RSS MiB", "{:.1f}"),
     ("dict_mib", "dict MiB", "{:.1f}"), ("index_kib", "index KiB", "{:.0f}"), ("open_ms", "open ms", "{:.2f}"),
@@ -142,7 +155,12 @@ COLUMNS = [
 def markdown(rows: list[dict[str, float]]) -> str:
     head = "| " + " | ".join(title for _, title, _ in COLUMNS) + " |"
     rule = "|" + "|".join("---:" for _ in COLUMNS) + "|"
-    body = ["| " + " | ".join(form.format(row[key]) if key in row else "-" for key, _, form in COLUMNS) + " |" for row in rows]
+    body = [
+        "| "
+        + " | ".join(form.format(row[key]) if key in row else "-" for key, _, form in COLUMNS)
+        + " |"
+        for row in rows
+    ]
     return "\n".join([head, rule, *body])
 
 
@@ -156,7 +174,9 @@ def svg(rows: list[dict[str, float]]) -> str:
     ]  # fmt: skip
     width, height, margin = 440, 300, 50
     xs = [math.log10(row["words"]) for row in rows]
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="900" height="330" font-family="sans-serif" font-size="11">']
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="330" font-family="sans-serif" font-size="11">'
+    ]
     for panel, title in enumerate(["wall time of one rack, cold process", "peak memory"]):
         kind = "time" if panel == 0 else "memory"
         chosen = [s for s in series if s[0] == kind and all(s[2] in row for row in rows)]
@@ -164,24 +184,38 @@ def svg(rows: list[dict[str, float]]) -> str:
         low, high = math.log10(min(values) / 1.5), math.log10(max(values) * 1.5)
         left = panel * 450 + margin
 
-        def px(x: float, y: float, left: int = left, low: float = low, high: float = high) -> tuple[float, float]:
+        def px(
+            x: float, y: float, left: int = left, low: float = low, high: float = high
+        ) -> tuple[float, float]:
             fx = (x - min(xs)) / ((max(xs) - min(xs)) or 1)
             fy = (math.log10(y) - low) / ((high - low) or 1)
             return left + fx * (width - 2 * margin), TOP + (1 - fy) * (height - 2 * margin)
 
-        parts.append(f'<text x="{left}" y="15" font-weight="bold">{title} (log scales) against dictionary words</text>')
-        parts.append(f'<rect x="{left}" y="{TOP}" width="{width - 2 * margin}" height="{height - 2 * margin}" fill="none" stroke="#999"/>')
+        parts.append(
+            f'<text x="{left}" y="15" font-weight="bold">{title} (log scales) against dictionary words</text>'
+        )
+        parts.append(
+            f'<rect x="{left}" y="{TOP}" width="{width - 2 * margin}" height="{height - 2 * margin}" fill="none" stroke="#999"/>'
+        )
         for row in rows:
             x, _ = px(math.log10(row["words"]), 10**low)
-            parts.append(f'<text x="{x:.0f}" y="{TOP + height - 2 * margin + 16}" text-anchor="middle">{row["words"] / 1e6:g}M words</text>')
+            parts.append(
+                f'<text x="{x:.0f}" y="{TOP + height - 2 * margin + 16}" text-anchor="middle">{row["words"] / 1e6:g}M words</text>'
+            )
         for index, (_, label, key, colour) in enumerate(chosen):
             points = [px(math.log10(row["words"]), row[key]) for row in rows]
             path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-            parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+            parts.append(
+                f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>'
+            )
             for (x, y), row in zip(points, rows, strict=True):
-                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/><text x="{x + 4:.0f}" y="{y - 4:.0f}">{row[key]:.0f}</text>')
+                parts.append(
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/><text x="{x + 4:.0f}" y="{y - 4:.0f}">{row[key]:.0f}</text>'
+                )
             legend_y = TOP + 16 + 14 * index
-            parts.append(f'<line x1="{left + 6}" y1="{legend_y - 4}" x2="{left + 22}" y2="{legend_y - 4}" stroke="{colour}" stroke-width="3"/>')
+            parts.append(
+                f'<line x1="{left + 6}" y1="{legend_y - 4}" x2="{left + 22}" y2="{legend_y - 4}" stroke="{colour}" stroke-width="3"/>'
+            )
             parts.append(f'<text x="{left + 26}" y="{legend_y}" fill="{colour}">{label}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
@@ -189,21 +223,38 @@ def svg(rows: list[dict[str, float]]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default=None, help="synthetic sizes, comma-separated (default 100000,1000000,5000000)")
-    parser.add_argument("--quick", action="store_true", help="the default list and 100k synthetic words, in-process figures only")
+    parser.add_argument(
+        "--sizes",
+        default=None,
+        help="synthetic sizes, comma-separated (default 100000,1000000,5000000)",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="the default list and 100k synthetic words, in-process figures only",
+    )
     parser.add_argument("--svg", default=None, help="write the chart here")
     args = parser.parse_args()
     script = anagramdb_script()
-    labels = ["default", *(args.sizes or ("100000" if args.quick else "100000,1000000,5000000")).split(",")]
+    labels = [
+        "default",
+        *(args.sizes or ("100000" if args.quick else "100000,1000000,5000000")).split(","),
+    ]
     if not args.quick:
         if merged_list() is None:
-            print("skipped the merged list: apt-get install wamerican-insane wngerman wfrench ... (tools/merged_wordlist.py)")
+            print(
+                "skipped the merged list: apt-get install wamerican-insane wngerman wfrench ... (tools/merged_wordlist.py)"
+            )
         else:
             labels.append("merged")
     rows = []
     for label in labels:
         row = measure(label, script, args.quick)
-        row["label"] = "default" if label == "default" else ("merged Debian lists" if label == "merged" else "synthetic")  # type: ignore[assignment]
+        row["label"] = (
+            "default"
+            if label == "default"
+            else ("merged Debian lists" if label == "merged" else "synthetic")
+        )  # type: ignore[assignment]
         rows.append(row)
     base = rows[0]
     for row in rows:

@@ -41,7 +41,9 @@ def racks() -> list[str]:
     return [draw_letters(seed=seed).letters.lower() for seed in range(RACKS)]
 
 
-def client_process(port: int, threads: int, seconds: float, start_at: float, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+def client_process(
+    port: int, threads: int, seconds: float, start_at: float, queue: multiprocessing.Queue
+) -> None:  # type: ignore[type-arg]
     """Run *threads* clients until *seconds* after *start_at*; put (latencies, errors) on *queue*."""
     drawn = racks()
     latencies: list[float] = []
@@ -77,7 +79,9 @@ def client_process(port: int, threads: int, seconds: float, start_at: float, que
         with lock:
             latencies.extend(mine)
 
-    workers = [threading.Thread(target=one_client, args=(offset * 13,)) for offset in range(threads)]
+    workers = [
+        threading.Thread(target=one_client, args=(offset * 13,)) for offset in range(threads)
+    ]
     for worker in workers:
         worker.start()
     for worker in workers:
@@ -108,7 +112,17 @@ def worker_pids(parent: int, workers: int) -> list[int]:
 
 def run(workers: int, clients: int, seconds: float) -> dict[str, object]:
     server = subprocess.Popen(
-        [sys.executable, "-m", "anagramdb", "serve", "--port", "0", "--quiet", "--workers", str(workers)],
+        [
+            sys.executable,
+            "-m",
+            "anagramdb",
+            "serve",
+            "--port",
+            "0",
+            "--quiet",
+            "--workers",
+            str(workers),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -117,7 +131,9 @@ def run(workers: int, clients: int, seconds: float) -> dict[str, object]:
         assert server.stdout is not None
         line = server.stdout.readline()
         if not line.startswith("anagramdb: serving http://"):
-            raise RuntimeError(f"the server did not start: {line}{server.stderr.read() if server.stderr else ''}")
+            raise RuntimeError(
+                f"the server did not start: {line}{server.stderr.read() if server.stderr else ''}"
+            )
         port = int(line.split()[2].rsplit(":", 1)[1].strip("/"))
         warm = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         for rack in racks():
@@ -126,8 +142,17 @@ def run(workers: int, clients: int, seconds: float) -> dict[str, object]:
         warm.close()
         queue: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
         start_at = time.time() + 0.5
-        shares = [clients // CLIENT_PROCESSES + (i < clients % CLIENT_PROCESSES) for i in range(CLIENT_PROCESSES)]
-        processes = [multiprocessing.Process(target=client_process, args=(port, share, seconds, start_at, queue)) for share in shares if share]
+        shares = [
+            clients // CLIENT_PROCESSES + (i < clients % CLIENT_PROCESSES)
+            for i in range(CLIENT_PROCESSES)
+        ]
+        processes = [
+            multiprocessing.Process(
+                target=client_process, args=(port, share, seconds, start_at, queue)
+            )
+            for share in shares
+            if share
+        ]
         for process in processes:
             process.start()
         results = [queue.get() for _ in processes]
@@ -161,19 +186,31 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--json", action="store_true", help="also print the figures as one JSON object")
+    parser.add_argument(
+        "--json", action="store_true", help="also print the figures as one JSON object"
+    )
     args = parser.parse_args()
-    if not 1 <= args.clients <= MAX_CLIENTS or not 0 < args.seconds <= MAX_SECONDS or not all(1 <= w <= 8 for w in args.workers):
+    if (
+        not 1 <= args.clients <= MAX_CLIENTS
+        or not 0 < args.seconds <= MAX_SECONDS
+        or not all(1 <= w <= 8 for w in args.workers)
+    ):
         parser.error(f"--clients 1-{MAX_CLIENTS}, --seconds up to {MAX_SECONDS}, --workers 1-8")
-    print(f"serve load: {args.clients} clients, {args.seconds:g} s a run, 9-letter letters requests on loopback, {os.cpu_count()} cores")
-    print(f"{'workers':>7}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}  MiB per worker: RSS (peak, PSS)")
+    print(
+        f"serve load: {args.clients} clients, {args.seconds:g} s a run, 9-letter letters requests on loopback, {os.cpu_count()} cores"
+    )
+    print(
+        f"{'workers':>7}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}  MiB per worker: RSS (peak, PSS)"
+    )
     report = []
     for workers in args.workers:
         figures = run(workers, args.clients, args.seconds)
         report.append(figures)
         rss = ", ".join(
             f"{now} ({peak}, {pss})"
-            for now, peak, pss in zip(figures["rss_mib"], figures["peak_rss_mib"], figures["pss_mib"], strict=True)  # type: ignore[call-overload]
+            for now, peak, pss in zip(
+                figures["rss_mib"], figures["peak_rss_mib"], figures["pss_mib"], strict=True
+            )  # type: ignore[call-overload]
         )
         print(
             f"{workers:>7}{figures['requests']:>10}{figures['requests_per_second']:>9.0f}{figures['p50_ms']:>9.1f}{figures['p99_ms']:>9.1f}"

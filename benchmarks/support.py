@@ -33,14 +33,23 @@ def run_reporting(command: list[str], stdin: bytes | None = None) -> tuple[float
     """
     with tempfile.NamedTemporaryFile("r", suffix=".rss") as report:
         start = time.perf_counter()
-        result = subprocess.run([TIME, "-f", "%M", "-o", report.name, *command], input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        result = subprocess.run(
+            [TIME, "-f", "%M", "-o", report.name, *command],
+            input=stdin,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         wall = time.perf_counter() - start
         if result.returncode != 0:
-            raise RuntimeError(f"{command} failed ({result.returncode}): {result.stderr.decode(errors='replace')}")
+            raise RuntimeError(
+                f"{command} failed ({result.returncode}): {result.stderr.decode(errors='replace')}"
+            )
         return wall, int(report.read().split()[-1]), result.stderr.decode(errors="replace")
 
 
-def interleaved(commands: dict[str, list[str]], rounds: int, warmup: int = 2) -> dict[str, dict[str, float]]:
+def interleaved(
+    commands: dict[str, list[str]], rounds: int, warmup: int = 2
+) -> dict[str, dict[str, float]]:
     """Run each command in turn (A B A B ...), *rounds* times after *warmup* rounds.
 
     Returns, per name: median, min and max wall seconds, and median peak RSS in KiB.
@@ -54,7 +63,12 @@ def interleaved(commands: dict[str, list[str]], rounds: int, warmup: int = 2) ->
                 walls[name].append(wall)
                 rss[name].append(peak)
     return {
-        name: {"median": statistics.median(walls[name]), "min": min(walls[name]), "max": max(walls[name]), "rss_kib": statistics.median(rss[name])}
+        name: {
+            "median": statistics.median(walls[name]),
+            "min": min(walls[name]),
+            "max": max(walls[name]),
+            "rss_kib": statistics.median(rss[name]),
+        }
         for name in commands
     }
 
@@ -80,7 +94,10 @@ def synthetic_dictionary(count: int) -> str:
 def table(title: str, results: dict[str, dict[str, float]], baseline: str) -> str:
     """A small text table: median and range in ms, ratio to *baseline*, peak RSS."""
     base = results[baseline]
-    lines = [title, f"  {'':<26}{'median ms':>10}{'min-max ms':>16}{'ratio':>8}{'RSS MiB':>9}{'+RSS MiB':>10}"]
+    lines = [
+        title,
+        f"  {'':<26}{'median ms':>10}{'min-max ms':>16}{'ratio':>8}{'RSS MiB':>9}{'+RSS MiB':>10}",
+    ]
     for name, r in results.items():
         span = f"{r['min'] * 1e3:.1f}-{r['max'] * 1e3:.1f}"
         lines.append(

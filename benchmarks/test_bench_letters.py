@@ -63,4 +63,6 @@ def test_nine_letters_all_words_synthetic(benchmark, size):
 @pytest.mark.parametrize("size", [15, 20, 26])
 def test_long_racks(benchmark, warm, size):
     rack = "thequickbrownfoxjumpsoverthelazydog"[:size]
-    benchmark.pedantic(solve_letters, args=(warm, rack), kwargs={"all": True}, rounds=3, iterations=1)
+    benchmark.pedantic(
+        solve_letters, args=(warm, rack), kwargs={"all": True}, rounds=3, iterations=1
+    )

@@ -31,7 +31,9 @@ def test_solve_one_thousand_show_games(benchmark):
     benchmark.pedantic(all_games, rounds=3, iterations=1)
     median, worst = stats_module.median(timings), max(timings)
     benchmark.extra_info.update(per_game_median_ms=median * 1e3, per_game_max_ms=worst * 1e3)
-    print(f"\nsolve, per game over {len(timings)} solves: median {median * 1e3:.2f} ms, max {worst * 1e3:.1f} ms")
+    print(
+        f"\nsolve, per game over {len(timings)} solves: median {median * 1e3:.2f} ms, max {worst * 1e3:.1f} ms"
+    )
 
 
 def test_solve_famous_game(benchmark):

@@ -12,7 +12,22 @@ from anagramdb.dictionary import Dictionary
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
-SAMPLE_WORDS = ["listen", "silent", "enlist", "tinsel", "inlets", "stone", "notes", "onset", "tones", "apple", "café", "face", "a", "zoo"]
+SAMPLE_WORDS = [
+    "listen",
+    "silent",
+    "enlist",
+    "tinsel",
+    "inlets",
+    "stone",
+    "notes",
+    "onset",
+    "tones",
+    "apple",
+    "café",
+    "face",
+    "a",
+    "zoo",
+]
 
 
 def write_list(path: os.PathLike[str] | str, words: list[str]) -> str:
@@ -21,7 +36,12 @@ def write_list(path: os.PathLike[str] | str, words: list[str]) -> str:
     return str(path)
 
 
-def make_dictionary(directory: os.PathLike[str] | str, words: list[str], block_size: int = 64, name: str = "words.txt") -> str:
+def make_dictionary(
+    directory: os.PathLike[str] | str,
+    words: list[str],
+    block_size: int = 64,
+    name: str = "words.txt",
+) -> str:
     """Build a dictionary from *words* with the real builder and check it is sound."""
     source = write_list(os.path.join(directory, f"{name}.list"), words)
     output = os.path.join(directory, name)
@@ -81,5 +101,7 @@ def packaged_data_untouched():
     before = snapshot()
     yield
     after = snapshot()
-    changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+    changed = sorted(
+        name for name in before.keys() | after.keys() if before.get(name) != after.get(name)
+    )
     assert not changed, f"the test run changed packaged files: {changed}"

@@ -10,7 +10,14 @@ import stat
 import pytest
 
 from anagramdb import atomic
-from anagramdb.atomic import TEMP_MARK, atomic_writer, check_output, fsync_directory, remove_leftovers, temp_prefix
+from anagramdb.atomic import (
+    TEMP_MARK,
+    atomic_writer,
+    check_output,
+    fsync_directory,
+    remove_leftovers,
+    temp_prefix,
+)
 from anagramdb.errors import OutputRefusedError, StorageError
 
 
@@ -28,11 +35,19 @@ def test_only_dead_writers_leftovers_are_removed(tmp_path, monkeypatch):
         if pid == dead:
             raise ProcessLookupError(errno.ESRCH, "No such process")
         if pid == foreign:
-            raise PermissionError(errno.EPERM, "Operation not permitted")  # another user's live process
+            raise PermissionError(
+                errno.EPERM, "Operation not permitted"
+            )  # another user's live process
 
     monkeypatch.setattr(os, "kill", kill)
-    keep = [leftover(tmp_path, "words.txt", alive), leftover(tmp_path, "words.txt", foreign), leftover(tmp_path, "words.txt", "notapid")]
-    keep.append(leftover(tmp_path, "other.txt", dead))  # another file's temporaries are not ours to judge
+    keep = [
+        leftover(tmp_path, "words.txt", alive),
+        leftover(tmp_path, "words.txt", foreign),
+        leftover(tmp_path, "words.txt", "notapid"),
+    ]
+    keep.append(
+        leftover(tmp_path, "other.txt", dead)
+    )  # another file's temporaries are not ours to judge
     (tmp_path / "words.txt").write_bytes(b"the target\n")
     gone = leftover(tmp_path, "words.txt", dead)
     assert remove_leftovers(str(tmp_path), "words.txt") == [gone]
@@ -81,8 +96,15 @@ def test_os_errors_become_storage_errors_naming_the_file(tmp_path, monkeypatch):
         with atomic_writer(str(tmp_path / "missing" / "out.bin")):
             pass
     real_replace = os.replace
-    monkeypatch.setattr(os, "replace", lambda a, b: (_ for _ in ()).throw(OSError(errno.EXDEV, "Invalid cross-device link")))
-    with pytest.raises(StorageError, match=r"Invalid cross-device link$"), atomic_writer(str(target)) as handle:
+    monkeypatch.setattr(
+        os,
+        "replace",
+        lambda a, b: (_ for _ in ()).throw(OSError(errno.EXDEV, "Invalid cross-device link")),
+    )
+    with (
+        pytest.raises(StorageError, match=r"Invalid cross-device link$"),
+        atomic_writer(str(target)) as handle,
+    ):
         handle.write(b"x")
     monkeypatch.setattr(os, "replace", real_replace)
     assert os.listdir(tmp_path) == []
@@ -91,7 +113,13 @@ def test_os_errors_become_storage_errors_naming_the_file(tmp_path, monkeypatch):
 def test_fsync_directory_tolerates_what_it_cannot_open(tmp_path, monkeypatch):
     fsync_directory(str(tmp_path / "missing"))  # no error
     calls = []
-    monkeypatch.setattr(os, "fsync", lambda fd: calls.append(fd) or (_ for _ in ()).throw(OSError(errno.EINVAL, "Invalid argument")))
+    monkeypatch.setattr(
+        os,
+        "fsync",
+        lambda fd: (
+            calls.append(fd) or (_ for _ in ()).throw(OSError(errno.EINVAL, "Invalid argument"))
+        ),
+    )
     fsync_directory(str(tmp_path))
     assert len(calls) == 1
 
@@ -114,9 +142,14 @@ def test_a_checkpoint_waits_to_be_killed(tmp_path):
     target = tmp_path / "out.bin"
     code = f"from anagramdb.atomic import atomic_writer\nwith atomic_writer({str(target)!r}) as handle:\n    handle.write(b'x')\n"
     env = {**os.environ, atomic.PAUSE_VARIABLE: "written out.bin"}
-    child = subprocess.Popen([sys.executable, "-c", code], env=env, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], env=env, stderr=subprocess.PIPE, text=True
+    )
     try:
-        assert child.stderr is not None and child.stderr.readline() == "anagramdb: paused at written out.bin\n"
+        assert (
+            child.stderr is not None
+            and child.stderr.readline() == "anagramdb: paused at written out.bin\n"
+        )
         time.sleep(0.5)
         assert child.poll() is None and not target.exists()  # still waiting, nothing replaced
     finally:
@@ -132,12 +165,17 @@ def test_check_output_writes_through_links_and_refuses_by_default(tmp_path, monk
     assert check_output("new.txt") == "new.txt"  # a plain path is kept as given
     (tmp_path / "real.txt").write_text("someone's notes\n")
     os.symlink("real.txt", "link.txt")
-    assert check_output("link.txt") == os.path.realpath("real.txt")  # the link is kept, its target written
+    assert check_output("link.txt") == os.path.realpath(
+        "real.txt"
+    )  # the link is kept, its target written
     assert check_output("real.txt") == "real.txt"
 
     def not_ours(target: str) -> str:
         return "not written by anagramdb"
 
-    with pytest.raises(OutputRefusedError, match=r"^real.txt exists and is not a dictionary \(not written by anagramdb\)"):
+    with pytest.raises(
+        OutputRefusedError,
+        match=r"^real.txt exists and is not a dictionary \(not written by anagramdb\)",
+    ):
         check_output("real.txt", not_ours, "a dictionary")  # force defaults to False
     assert check_output("real.txt", not_ours, "a dictionary", force=True) == "real.txt"

@@ -19,7 +19,13 @@ from anagramdb.keys import letters_key
 def run(args: list[bytes], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
     env = dict(os.environ)
     env.pop("ANAGRAMDB_DICT", None)
-    return subprocess.run([sys.executable.encode(), b"-m", b"anagramdb", *args], input=stdin, capture_output=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable.encode(), b"-m", b"anagramdb", *args],
+        input=stdin,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
 
 
 @pytest.mark.parametrize(
@@ -44,7 +50,10 @@ def test_batch_lines_that_are_not_utf8(args, field):
 def test_arguments_that_are_not_utf8(command):
     result = run([command, b"ab\xff", b"--json"])
     assert result.returncode == 2 and result.stdout == b""
-    assert result.stderr.decode("ascii") == "anagramdb: error: letters 'ab\\udcff' are not valid UTF-8\n"
+    assert (
+        result.stderr.decode("ascii")
+        == "anagramdb: error: letters 'ab\\udcff' are not valid UTF-8\n"
+    )
 
 
 def test_json_and_keys_never_carry_surrogates():

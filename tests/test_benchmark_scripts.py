@@ -15,7 +15,10 @@ from anagramdb.dictionary import Dictionary
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-@pytest.mark.skipif(shutil.which("anagramdb", path=os.path.dirname(sys.executable)) is None, reason="needs the installed anagramdb script")
+@pytest.mark.skipif(
+    shutil.which("anagramdb", path=os.path.dirname(sys.executable)) is None,
+    reason="needs the installed anagramdb script",
+)
 def test_compare_quick_prints_its_tables(tmp_path):
     # A copy of the default dictionary: the installed command, given the source tree's file
     # by path, would refresh its index there (a fresh clone's mtimes differ from the ones
@@ -31,7 +34,10 @@ def test_compare_quick_prints_its_tables(tmp_path):
     assert result.returncode == 0, result.stderr
     out = result.stdout
     for mode in ("default", "--all --min 1"):
-        assert f"letters, cold process, default dictionary, {mode} (gyroscope), 1 rounds; identical output" in out
+        assert (
+            f"letters, cold process, default dictionary, {mode} (gyroscope), 1 rounds; identical output"
+            in out
+        )
         assert f"letters, per rack in one process, 5 drawn racks, default dictionary, {mode}" in out
     assert "floor (floor.py)" in out and "sqlite script" in out
     assert "DIFFER" not in out, out
@@ -43,17 +49,28 @@ def test_compare_quick_prints_its_tables(tmp_path):
     if "skipped tryalgo" in out:
         assert "anagramdb solve (one answer)" not in out
     else:
-        assert "anagramdb solve (one answer)" in out and "check: nearer-worse than tryalgo on 0 games" in out
+        assert (
+            "anagramdb solve (one answer)" in out
+            and "check: nearer-worse than tryalgo on 0 games" in out
+        )
     if "skipped countdown-numbers-solver" in out:
         assert "anagramdb solutions (all solutions)" not in out
     else:
-        assert "anagramdb solutions (all solutions)" in out and "exact/not exact disagreements: 0 games" in out
+        assert (
+            "anagramdb solutions (all solutions)" in out
+            and "exact/not exact disagreements: 0 games" in out
+        )
     assert "numbers, whole process" in out
-    assert "summary (anagramdb time / other's time" in out and "per rack, --all --min 1: sqlite" in out
+    assert (
+        "summary (anagramdb time / other's time" in out and "per rack, --all --min 1: sqlite" in out
+    )
     assert out.rstrip().splitlines()[-1].startswith("{")
 
 
-@pytest.mark.skipif(shutil.which("anagramdb", path=os.path.dirname(sys.executable)) is None, reason="needs the installed anagramdb script")
+@pytest.mark.skipif(
+    shutil.which("anagramdb", path=os.path.dirname(sys.executable)) is None,
+    reason="needs the installed anagramdb script",
+)
 def test_scale_quick_prints_its_table(tmp_path):
     result = subprocess.run(
         [sys.executable, os.path.join(ROOT, "benchmarks", "scale.py"), "--quick", "--sizes", "3000"],

@@ -14,10 +14,14 @@ from anagramdb.keys import word_key
 from .conftest import anagram_model, make_dictionary
 
 # Few letters, so that anagram groups are large and runs of one key cross block boundaries.
-words_strategy = st.lists(st.text(alphabet="aabcé", min_size=1, max_size=5), min_size=1, max_size=200, unique=True)
+words_strategy = st.lists(
+    st.text(alphabet="aabcé", min_size=1, max_size=5), min_size=1, max_size=200, unique=True
+)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     words=words_strategy,
     block_size=st.integers(1, 9),
@@ -25,7 +29,9 @@ words_strategy = st.lists(st.text(alphabet="aabcé", min_size=1, max_size=5), mi
     cache=st.sampled_from([0, 1, 2, 5, 4096]),
     seed=st.integers(0, 1000),
 )
-def test_find_keys_matches_the_model_cold_warm_and_evicting(tmp_path_factory, words, block_size, probes, cache, seed):
+def test_find_keys_matches_the_model_cold_warm_and_evicting(
+    tmp_path_factory, words, block_size, probes, cache, seed
+):
     path = make_dictionary(tmp_path_factory.mktemp("cache"), words, block_size=block_size)
     model = anagram_model(words)
     keys = sorted(set(model) | {word_key(probe) for probe in probes})
@@ -37,13 +43,18 @@ def test_find_keys_matches_the_model_cold_warm_and_evicting(tmp_path_factory, wo
             assert list(dictionary.find_keys(keys)) == expected
             assert sorted(dictionary.find_keys(shuffled)) == expected
             memo: dict = {}
-            assert list(dictionary.find_keys(keys, memo)) + list(dictionary.find_keys(keys, memo)) == expected * 2
+            assert (
+                list(dictionary.find_keys(keys, memo)) + list(dictionary.find_keys(keys, memo))
+                == expected * 2
+            )
         assert len(dictionary._cache) <= cache and len(dictionary._slots) == len(dictionary._cache)
 
 
 def test_a_repeated_walk_larger_than_the_cache_still_finds_blocks_cached(tmp_path):
     """First-in-first-out would evict every block just before the next walk needs it."""
-    words = [f"{a}{b}{c}" for a in "abcdefgh" for b in "ijklmnop" for c in "qrstuvwx"]  # 512 keys, 1 word each
+    words = [
+        f"{a}{b}{c}" for a in "abcdefgh" for b in "ijklmnop" for c in "qrstuvwx"
+    ]  # 512 keys, 1 word each
     path = make_dictionary(tmp_path, words, block_size=2)  # 256 blocks
     with Dictionary(path, cache_blocks=128) as dictionary:
         keys = [word_key(word) for word in sorted(words, key=word_key)]
@@ -69,7 +80,13 @@ def test_threads_sharing_a_dictionary_while_blocks_are_tabulated_and_evicted(tmp
     import sys
     import threading
 
-    words = [f"{a}{b}{c}" for a in "abcdef" for b in "ghijkl" for c in "mnopqr"] + ["ab", "ba", "abc", "cab", "bca"]
+    words = [f"{a}{b}{c}" for a in "abcdef" for b in "ghijkl" for c in "mnopqr"] + [
+        "ab",
+        "ba",
+        "abc",
+        "cab",
+        "bca",
+    ]
     path = make_dictionary(tmp_path, words, block_size=3)
     model = anagram_model(words)
     keys = sorted(model)

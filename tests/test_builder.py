@@ -24,12 +24,17 @@ def sorted_lines(path):
 
 
 def test_build_sorts_by_key_merges_duplicates_and_counts(tmp_path):
-    source = write_list(tmp_path / "in.txt", ["silent", "listen", "Listen", "listen", "it's", "zoo", "", "a"])
+    source = write_list(
+        tmp_path / "in.txt", ["silent", "listen", "Listen", "listen", "it's", "zoo", "", "a"]
+    )
     report = builder.build([source], str(tmp_path / "out.txt"))
     assert sorted_lines(tmp_path / "out.txt") == ["a", "listen", "silent", "zoo"]
     assert (report.lines, report.kept, report.duplicates) == (7, 4, 1)
     assert report.skipped == {"capitalised": 1, "not letters": 1}
-    assert report.summary() == "read 7 lines: kept 4 words; skipped 1 capitalised, 1 not letters, 1 duplicates"
+    assert (
+        report.summary()
+        == "read 7 lines: kept 4 words; skipped 1 capitalised, 1 not letters, 1 duplicates"
+    )
     assert check_index(str(tmp_path / "out.txt")) == []
 
 
@@ -56,7 +61,10 @@ def test_output_may_be_an_input_when_it_is_a_dictionary(tmp_path):
 
 
 @settings(max_examples=30, deadline=None)
-@given(words=st.lists(st.text(alphabet="abcdeé", min_size=1, max_size=6), max_size=300), fan_in=st.integers(2, 5))
+@given(
+    words=st.lists(st.text(alphabet="abcdeé", min_size=1, max_size=6), max_size=300),
+    fan_in=st.integers(2, 5),
+)
 def test_external_sort_matches_in_memory_sort(tmp_path_factory, words, fan_in):
     directory = tmp_path_factory.mktemp("ext")
     source = write_list(directory / "in.txt", words) if words else str(directory / "in.txt")
@@ -85,7 +93,9 @@ def test_external_sort_matches_in_memory_sort(tmp_path_factory, words, fan_in):
 
 def test_large_build_with_small_budget(tmp_path):
     rng = random.Random(5)
-    words = ["".join(rng.choice("etaoinshrdlu") for _ in range(rng.randint(2, 9))) for _ in range(60000)]
+    words = [
+        "".join(rng.choice("etaoinshrdlu") for _ in range(rng.randint(2, 9))) for _ in range(60000)
+    ]
     source = write_list(tmp_path / "in.txt", words)
     output = str(tmp_path / "out.txt")
     report = builder.build([source], output, memory=builder.MIN_MEMORY, block_size=7)
@@ -141,7 +151,9 @@ def test_a_multi_pass_merge_is_reached_every_time(tmp_path, monkeypatch):
     """Not left to hypothesis: many more spilled runs than MAX_FAN_IN squared, so the
     merge takes at least two passes of intermediate files before the last one."""
     rng = random.Random(11)
-    words = sorted({"".join(rng.choice("abcdefgh") for _ in range(rng.randint(1, 7))) for _ in range(600)})
+    words = sorted(
+        {"".join(rng.choice("abcdefgh") for _ in range(rng.randint(1, 7))) for _ in range(600)}
+    )
     rng.shuffle(words)
     source = write_list(tmp_path / "in.txt", words)
     monkeypatch.setattr(builder, "run_capacity", lambda memory: 400)  # about 5 entries a run

@@ -19,7 +19,20 @@ from .conftest import write_list
 
 runner = CliRunner()
 README = os.path.join(os.path.dirname(__file__), "..", "README.md")
-COMMANDS = ["anagrams", "build", "check", "conundrum", "draw", "index", "info", "letters", "numbers", "phrases", "play", "serve"]
+COMMANDS = [
+    "anagrams",
+    "build",
+    "check",
+    "conundrum",
+    "draw",
+    "index",
+    "info",
+    "letters",
+    "numbers",
+    "phrases",
+    "play",
+    "serve",
+]
 
 
 def invoke(*args: str, stdin: str | None = None):
@@ -31,7 +44,11 @@ def test_anagrams_human_and_json(sample_dictionary):
     assert result.exit_code == 0
     assert result.stdout.split() == ["enlist", "inlets", "listen", "silent", "tinsel"]
     result = invoke("--dict", sample_dictionary, "anagrams", "notes", "--json")
-    assert json.loads(result.stdout) == {"letters": "notes", "key": "enost", "words": ["notes", "onset", "stone", "tones"]}
+    assert json.loads(result.stdout) == {
+        "letters": "notes",
+        "key": "enost",
+        "words": ["notes", "onset", "stone", "tones"],
+    }
 
 
 def test_no_anagrams_says_so_on_stderr(sample_dictionary):
@@ -59,10 +76,21 @@ def test_environment_variable_chooses_the_dictionary(sample_dictionary, monkeypa
 def test_letters_human_json_and_batch():
     result = invoke("letters", "countdown")
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[:3] == ["countdown", "  9 letters, 18 points: countdown", "  7 letters, 7 points: nutwood woodcut"]
+    assert result.stdout.splitlines()[:3] == [
+        "countdown",
+        "  9 letters, 18 points: countdown",
+        "  7 letters, 7 points: nutwood woodcut",
+    ]
     record = json.loads(invoke("letters", "gyro?cope", "--json", "--enough", "1").stdout)
-    assert record["rack"] == "gyro?cope" and record["words"][0] == {"word": "gyroscope", "length": 9, "score": 18, "blanks": ["s"]}
-    result = invoke("letters", "-", "--json", "--all", "--min", "8", stdin="countdown\nab1\n\nzzz\n")
+    assert record["rack"] == "gyro?cope" and record["words"][0] == {
+        "word": "gyroscope",
+        "length": 9,
+        "score": 18,
+        "blanks": ["s"],
+    }
+    result = invoke(
+        "letters", "-", "--json", "--all", "--min", "8", stdin="countdown\nab1\n\nzzz\n"
+    )
     assert result.exit_code == 2
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert [line["rack"] for line in lines] == ["countdown", "ab1", "zzz"]
@@ -74,7 +102,12 @@ def test_letters_human_json_and_batch():
 def test_conundrum_commands():
     result = invoke("conundrum", "canedanon")
     assert result.stdout.strip() == "canedanon: cannonade (the unique answer)"
-    made = [json.loads(line) for line in invoke("conundrum", "--generate", "--count", "2", "--seed", "5", "--json").stdout.splitlines()]
+    made = [
+        json.loads(line)
+        for line in invoke(
+            "conundrum", "--generate", "--count", "2", "--seed", "5", "--json"
+        ).stdout.splitlines()
+    ]
     assert len(made) == 2 and all(sorted(m["clue"]) == sorted(m["answer"]) for m in made)
     assert invoke("conundrum").exit_code == 2
     assert invoke("conundrum", "abc", "--generate").exit_code == 2
@@ -84,7 +117,10 @@ def test_phrases_and_draw_commands():
     result = invoke("phrases", "count down", "--max-words", "2", "--min", "4", "--json")
     record = json.loads(result.stdout)
     assert ["count", "down"] in record["phrases"] and record["count"] == len(record["phrases"])
-    assert json.loads(invoke("draw", "letters", "--seed", "3", "--json").stdout)["letters"] == "NEOBITDLN"
+    assert (
+        json.loads(invoke("draw", "letters", "--seed", "3", "--json").stdout)["letters"]
+        == "NEOBITDLN"
+    )
     assert invoke("draw", "letters", "--vowels", "6").exit_code == 2
 
 
@@ -95,7 +131,11 @@ def test_phrases_and_draw_commands():
         (["anagrams", ""], 2, "no letters given"),
         (["letters", "12345"], 2, "neither letters nor ? blanks: '1', '2', '3', '4', '5'"),
         (["letters", "   "], 2, "empty rack"),
-        (["--dict", "/nonexistent/words.txt", "info"], 1, "cannot open dictionary /nonexistent/words.txt: No such file or directory"),
+        (
+            ["--dict", "/nonexistent/words.txt", "info"],
+            1,
+            "cannot open dictionary /nonexistent/words.txt: No such file or directory",
+        ),
     ],
 )
 def test_errors_are_one_line(args, code, message):
@@ -106,12 +146,21 @@ def test_errors_are_one_line(args, code, message):
 
 
 def test_build_index_and_check(tmp_path):
-    source = write_list(tmp_path / "in.txt", ["Stone", "notes", "onset", "o'clock", "tones", "notes"])
+    source = write_list(
+        tmp_path / "in.txt", ["Stone", "notes", "onset", "o'clock", "tones", "notes"]
+    )
     output = str(tmp_path / "out.txt")
     result = invoke("build", source, "-o", output, "--block-size", "2")
     assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == f"wrote {output} and {output}.idx: read 6 lines: kept 3 words; skipped 1 capitalised, 1 not letters, 1 duplicates"
-    assert invoke("--dict", output, "anagrams", "stone").stdout.split() == ["notes", "onset", "tones"]
+    assert (
+        result.stdout.strip()
+        == f"wrote {output} and {output}.idx: read 6 lines: kept 3 words; skipped 1 capitalised, 1 not letters, 1 duplicates"
+    )
+    assert invoke("--dict", output, "anagrams", "stone").stdout.split() == [
+        "notes",
+        "onset",
+        "tones",
+    ]
     result = invoke("index", output)
     assert result.stdout.strip() == f"wrote {output}.idx: 1 entries for 3 words (block size 64)"
     assert invoke("index", output, "--check").stdout.strip() == f"{output}: ok"
@@ -134,16 +183,25 @@ def test_unsorted_dictionary_is_an_error_with_the_fix(tmp_path):
     path.write_text("dog\ncat\n")
     result = invoke("--dict", str(path), "anagrams", "cat")
     assert result.exit_code == 1
-    assert f"{path}: line 2: 'cat'" in result.stderr and f"anagramdb build {path} -o {tmp_path / 'bad.sorted.txt'}" in result.stderr
+    assert (
+        f"{path}: line 2: 'cat'" in result.stderr
+        and f"anagramdb build {path} -o {tmp_path / 'bad.sorted.txt'}" in result.stderr
+    )
 
 
 def test_info_human(sample_dictionary):
     result = invoke("--dict", sample_dictionary, "info")
-    assert re.search(r"^words\s+14$", result.stdout, re.M) and re.search(r"^block_size\s+64$", result.stdout, re.M)
+    assert re.search(r"^words\s+14$", result.stdout, re.M) and re.search(
+        r"^block_size\s+64$", result.stdout, re.M
+    )
     assert "provenance" not in result.stdout
     result = invoke("--dict", "huge", "info")
     categories = "english british british_variant_1 british_variant_2"
-    assert re.search(rf"^provenance\s+name huge, source scowl \S+, categories {categories}, max_size 80, words \d+$", result.stdout, re.M)
+    assert re.search(
+        rf"^provenance\s+name huge, source scowl \S+, categories {categories}, max_size 80, words \d+$",
+        result.stdout,
+        re.M,
+    )
 
 
 def test_version():
@@ -155,7 +213,9 @@ def test_every_command_has_help_and_is_in_the_readme(command):
     result = invoke(command, "--help")
     assert result.exit_code == 0 and len(result.stdout) > 100
     with open(README, encoding="utf-8") as handle:
-        assert re.search(rf"^\$ anagramdb (--dict \S+ )?{command}\b", handle.read(), re.M), f"no example of {command} in README.md"
+        assert re.search(rf"^\$ anagramdb (--dict \S+ )?{command}\b", handle.read(), re.M), (
+            f"no example of {command} in README.md"
+        )
 
 
 def test_the_app_has_exactly_the_documented_commands():
@@ -165,11 +225,15 @@ def test_the_app_has_exactly_the_documented_commands():
 
 
 def run_python(code: str) -> str:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
 
 
 def test_import_uses_the_standard_library_only():
-    out = run_python("import sys, anagramdb; print(sorted(m for m in ('typer', 'click', 'rich') if m in sys.modules))")
+    out = run_python(
+        "import sys, anagramdb; print(sorted(m for m in ('typer', 'click', 'rich') if m in sys.modules))"
+    )
     assert out.strip() == "[]"
 
 
@@ -177,20 +241,31 @@ def test_rich_is_not_imported_on_the_lookup_path(tmp_path):
     """rich is not a dependency, but an environment may have it: a stand-in 'rich' on the
     path records whether a lookup, on the quick path or through typer, imports it."""
     (tmp_path / "rich").mkdir()
-    (tmp_path / "rich" / "__init__.py").write_text("import sys\nsys.stderr.write('RICH IMPORTED\\n')\n")
+    (tmp_path / "rich" / "__init__.py").write_text(
+        "import sys\nsys.stderr.write('RICH IMPORTED\\n')\n"
+    )
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    for entry in ("from anagramdb.cli.console import main", "from anagramdb.cli.app import run as main"):
+    for entry in (
+        "from anagramdb.cli.console import main",
+        "from anagramdb.cli.app import run as main",
+    ):
         code = f"import sys\n{entry}\nsys.argv = ['anagramdb', 'anagrams', 'listen']\n"
         code += "try:\n    main()\nexcept SystemExit:\n    pass\nprint('json' in sys.modules)"
-        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        result = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        )
         assert "listen" in result.stdout and result.stdout.split()[-1] == "False"
         assert "RICH IMPORTED" not in result.stderr, entry
-    probe = subprocess.run([sys.executable, "-c", "import rich"], capture_output=True, text=True, env=env, check=True)
+    probe = subprocess.run(
+        [sys.executable, "-c", "import rich"], capture_output=True, text=True, env=env, check=True
+    )
     assert "RICH IMPORTED" in probe.stderr  # the stand-in would have been seen
 
 
 def console_script() -> str:
-    script = shutil.which("anagramdb", path=os.path.dirname(sys.executable)) or shutil.which("anagramdb")
+    script = shutil.which("anagramdb", path=os.path.dirname(sys.executable)) or shutil.which(
+        "anagramdb"
+    )
     if script is None:
         pytest.skip("the anagramdb script is not installed")
     return script
@@ -199,11 +274,17 @@ def console_script() -> str:
 def test_installed_console_script_and_module():
     env = {name: value for name, value in os.environ.items() if name != "ANAGRAMDB_DICT"}
     for command in ([console_script()], [sys.executable, "-m", "anagramdb"]):
-        result = subprocess.run([*command, "anagrams", "listen"], capture_output=True, text=True, env=env)
+        result = subprocess.run(
+            [*command, "anagrams", "listen"], capture_output=True, text=True, env=env
+        )
         assert result.returncode == 0, result.stderr
         assert "silent" in result.stdout.split() and result.stderr == ""
         result = subprocess.run([*command, "anagrams", "42"], capture_output=True, text=True)
-        assert result.returncode == 2 and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+        assert (
+            result.returncode == 2
+            and result.stderr.count("\n") == 1
+            and "Traceback" not in result.stderr
+        )
 
 
 QUICK_CASES = [

@@ -19,7 +19,16 @@ from .conftest import make_dictionary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Each costs a cold start more than a whole lookup does (callgrind, docs/PERFORMANCE.md).
-HEAVY = {"re", "typing", "threading", "collections", "contextlib", "enum", "weakref", "anagramdb.atomic"}
+HEAVY = {
+    "re",
+    "typing",
+    "threading",
+    "collections",
+    "contextlib",
+    "enum",
+    "weakref",
+    "anagramdb.atomic",
+}
 QUICK_CALLS = [
     ["letters", "gyroscope"],
     ["letters", "gyroscope", "--all", "--min", "1", "--json"],
@@ -39,7 +48,9 @@ def test_quick_path_imports_nothing_heavy(args, tmp_path):
         f"code = quick({args!r})\n"
         f"print(sorted(set(sys.modules) - before), file=sys.stderr); sys.exit(code)"
     )
-    result = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=tmp_path
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
     imported = set(ast.literal_eval(result.stderr.strip().splitlines()[-1]))
@@ -53,10 +64,16 @@ def test_installed_command_is_a_plain_script():
     through setuptools' script-files (docs/DECISIONS.md, D5)."""
     with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as handle:
         project = handle.read()
-    assert "\n[project.scripts]" not in project and 'script-files = ["scripts/anagramdb"]' in project
+    assert (
+        "\n[project.scripts]" not in project and 'script-files = ["scripts/anagramdb"]' in project
+    )
     with open(os.path.join(ROOT, "scripts", "anagramdb"), encoding="utf-8") as handle:
         text = handle.read()
-    assert text.startswith("#!python\n") and "import re" not in text and "from anagramdb.cli.console import main" in text
+    assert (
+        text.startswith("#!python\n")
+        and "import re" not in text
+        and "from anagramdb.cli.console import main" in text
+    )
 
 
 def packaged_copy(tmp_path, monkeypatch) -> str:
@@ -83,7 +100,9 @@ def test_installed_rule_opens_a_packaged_dictionary_without_reading_it(tmp_path,
         return checksum(fd, start, crc)
 
     monkeypatch.setattr(index_module, "file_crc", index_only)
-    monkeypatch.setattr(index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt a fresh index"))
+    monkeypatch.setattr(
+        index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt a fresh index")
+    )
     with Dictionary(path) as dictionary:
         assert dictionary.anagrams("tac") == ["act", "cat"]
     assert os.stat(path + ".idx").st_ino == inode  # packaged data is never rewritten
@@ -95,7 +114,13 @@ def test_installed_rule_still_catches_a_changed_packaged_dictionary(tmp_path, mo
     with open(path, "wb") as handle:
         handle.write(data.replace(b"dog\n", b"dgo\n"))  # same size, same mtime below
     status = os.stat(path)
-    os.utime(path, ns=(status.st_atime_ns, index_module.read_index(path + ".idx").header.dict_mtime_ns - 10**9))
+    os.utime(
+        path,
+        ns=(
+            status.st_atime_ns,
+            index_module.read_index(path + ".idx").header.dict_mtime_ns - 10**9,
+        ),
+    )
     # The index was written before this change, even on a clock with coarse ticks.
     index_status = os.stat(path + ".idx")
     os.utime(path + ".idx", ns=(index_status.st_atime_ns, os.stat(path).st_ctime_ns - 10**9))
@@ -114,4 +139,6 @@ def test_tuple_classes_keep_the_named_tuple_behaviour():
     assert isinstance(answer, Answer) and isinstance(answer.solutions[0], Expression)
     assert answer == (answer.numbers, answer.target, answer.value, answer.solutions, answer.count)
     assert answer.exact and answer.distance == 0 and answer.count is None
-    assert repr(answer).startswith("Answer(numbers=[25, 50, 75, 100, 3, 6], target=952, value=952, solutions=[Expression(value=952,")
+    assert repr(answer).startswith(
+        "Answer(numbers=[25, 50, 75, 100, 3, 6], target=952, value=952, solutions=[Expression(value=952,"
+    )

@@ -16,17 +16,26 @@ runner = CliRunner()
 def test_unsupported_shells_are_usage_errors(option, shell, tmp_path):
     result = runner.invoke(app, [option, shell], env={"HOME": str(tmp_path)})
     assert result.exit_code == 2, result.output
-    assert result.stderr == f"anagramdb: error: invalid value for '{option}': '{shell}' is not one of 'bash', 'zsh', 'fish' (see anagramdb --help)\n"
+    assert (
+        result.stderr
+        == f"anagramdb: error: invalid value for '{option}': '{shell}' is not one of 'bash', 'zsh', 'fish' (see anagramdb --help)\n"
+    )
     assert list(tmp_path.iterdir()) == []
 
 
 def test_install_names_the_shell_and_reports_file_problems(tmp_path):
     result = runner.invoke(app, ["--install-completion", "bash"], env={"HOME": str(tmp_path)})
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[0] == f"bash completion installed in {tmp_path}/.bash_completions/anagramdb.sh"
+    assert (
+        result.stdout.splitlines()[0]
+        == f"bash completion installed in {tmp_path}/.bash_completions/anagramdb.sh"
+    )
     home = tmp_path / "a-file"
     home.write_text("not a directory\n")
     result = runner.invoke(app, ["--install-completion", "bash"], env={"HOME": str(home)})
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"anagramdb: error: cannot write {home}") and result.stderr.count("\n") == 1, result.stderr
+    assert (
+        result.stderr.startswith(f"anagramdb: error: cannot write {home}")
+        and result.stderr.count("\n") == 1
+    ), result.stderr
     assert home.read_text() == "not a directory\n"

@@ -31,7 +31,14 @@ INDEX_STEPS = [f"{step} words.txt.idx" for step in ("created", "written", "synce
 def kill_at(args: list[str], step: str, cwd: str) -> None:
     """Run anagramdb until it pauses at *step*, then SIGKILL it."""
     env = {**os.environ, "ANAGRAMDB_PAUSE_AT": step}
-    process = subprocess.Popen([sys.executable, "-m", "anagramdb", *args], cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "anagramdb", *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = process.stderr.readline()  # type: ignore[union-attr]
         assert line.startswith(f"anagramdb: paused at {step}"), line
@@ -85,11 +92,17 @@ def test_build_killed_with_sorted_runs_on_disk(tmp_path):
     path = make_dictionary(tmp_path, OLD)
     before = (tmp_path / "words.txt").read_bytes()
     source = write_list(tmp_path / "big.list", big_list(150_000))
-    kill_at(["build", source, "-o", path, "--memory", "16M"], "spilled anagramdb-run", str(tmp_path))
+    kill_at(
+        ["build", source, "-o", path, "--memory", "16M"], "spilled anagramdb-run", str(tmp_path)
+    )
     assert (tmp_path / "words.txt").read_bytes() == before
     assert any(name.startswith(".anagramdb-run.tmp-") for name in hidden(str(tmp_path)))
     assert_answers(path, OLD)
-    subprocess.run([sys.executable, "-m", "anagramdb", "build", source, "-o", path, "--memory", "16M"], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "anagramdb", "build", source, "-o", path, "--memory", "16M"],
+        check=True,
+        capture_output=True,
+    )
     assert hidden(str(tmp_path)) == set()
 
 

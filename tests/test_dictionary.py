@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from anagramdb.builder import build
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE, Dictionary, resolve_path
-from anagramdb.errors import BuildRefusedError, DictionaryFormatError, IndexCorruptError, InvalidArgumentError, InvalidRackError, StorageError
+from anagramdb.errors import (
+    BuildRefusedError,
+    DictionaryFormatError,
+    IndexCorruptError,
+    InvalidArgumentError,
+    InvalidRackError,
+    StorageError,
+)
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
@@ -22,8 +29,14 @@ from .conftest import anagram_model, make_dictionary, write_list
 words_strategy = st.lists(st.text(alphabet="aabcÉé", min_size=1, max_size=5), max_size=250)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(words=words_strategy, block_size=st.integers(1, 70), probes=st.lists(st.text(alphabet="abcdé", min_size=1, max_size=5), max_size=10))
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    words=words_strategy,
+    block_size=st.integers(1, 70),
+    probes=st.lists(st.text(alphabet="abcdé", min_size=1, max_size=5), max_size=10),
+)
 def test_lookups_match_the_model(tmp_path_factory, words, block_size, probes):
     directory = tmp_path_factory.mktemp("prop")
     source = write_list(directory / "in.txt", words) if words else str(directory / "in.txt")
@@ -144,7 +157,11 @@ def test_packaged_dictionaries_are_sound():
             assert record["file"] == file and dictionary.word_count == record["words"]
             assert "silent" in dictionary.anagrams("listen")
             shown = dictionary.info()["provenance"]
-            assert shown["name"] == name and shown["words"] == record["words"] and shown["max_size"] == record["max_size"]
+            assert (
+                shown["name"] == name
+                and shown["words"] == record["words"]
+                and shown["max_size"] == record["max_size"]
+            )
             assert shown["source"] == f"scowl {provenance['source']['version']}"
             sizes[name] = dictionary.word_count
     assert 50_000 < sizes["common"] < sizes["full"] < sizes["huge"]
@@ -195,12 +212,18 @@ def test_scan_and_lookup_agree_on_the_full_dictionary(monkeypatch, chunk):
     if chunk:
         monkeypatch.setattr(dictionary_module, "SCAN_CHUNK", chunk)
     with Dictionary() as dictionary:
-        assert dictionary.size > dictionary_module.SCAN_CHUNK  # more than one chunk, cut at block starts
+        assert (
+            dictionary.size > dictionary_module.SCAN_CHUNK
+        )  # more than one chunk, cut at block starts
         every = list(dictionary)
         scanned = list(dictionary.scan(re.compile(rb"^.+$", re.MULTILINE)))
         assert scanned == every and len(set(scanned)) == len(scanned) == dictionary.word_count
         nines = list(dictionary.scan(re.compile(rb"^[a-z]{9}$", re.MULTILINE)))
-        assert nines == [word for word in every if len(word) == 9 and word.isascii() and word.isalpha() and word.islower()]
+        assert nines == [
+            word
+            for word in every
+            if len(word) == 9 and word.isascii() and word.isalpha() and word.islower()
+        ]
         assert list(dictionary.scan(re.compile(rb"^\d+$", re.MULTILINE))) == []
         # Lookups find every word of a sample, in its anagram group, in file order.
         for word in every[:: max(1, len(every) // 500)]:
@@ -224,7 +247,9 @@ def test_the_block_cache_is_bounded(tmp_path):
 
 
 def test_bad_cache_size(sample_dictionary):
-    with pytest.raises(InvalidArgumentError, match=r"^the block cache must hold 0 or more blocks, not -1$"):
+    with pytest.raises(
+        InvalidArgumentError, match=r"^the block cache must hold 0 or more blocks, not -1$"
+    ):
         Dictionary(sample_dictionary, cache_blocks=-1)
 
 
@@ -237,7 +262,9 @@ def test_path_like_and_packaged_names(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     os.rename(path, tmp_path / "common")
     os.rename(path + ".idx", tmp_path / "common.idx")
-    assert resolve_path("common") == os.path.join(DATA_DIRECTORY, "common.txt")  # a name means the packaged file
+    assert resolve_path("common") == os.path.join(
+        DATA_DIRECTORY, "common.txt"
+    )  # a name means the packaged file
     assert resolve_path(pathlib.Path("common")) == "common"  # a path is a path
     with Dictionary(pathlib.Path("common")) as dictionary:
         assert dictionary.word_count == 2
@@ -259,12 +286,19 @@ def test_a_block_offset_off_a_line_start_is_caught_at_lookup(tmp_path):
         damaged = bytearray(data)
         offset = struct.unpack_from("<Q", damaged, HEADER.size + 8 * entry)[0]
         struct.pack_into("<Q", damaged, HEADER.size + 8 * entry, offset + shift)
-        struct.pack_into("<I", damaged, CRC_FIELD, zlib.crc32(bytes(damaged[HEADER.size :]), zlib.crc32(bytes(damaged[:CRC_FIELD]))))
+        struct.pack_into(
+            "<I",
+            damaged,
+            CRC_FIELD,
+            zlib.crc32(bytes(damaged[HEADER.size :]), zlib.crc32(bytes(damaged[:CRC_FIELD]))),
+        )
         with open(path + ".idx", "wb") as handle:
             handle.write(bytes(damaged))
         with Dictionary(path) as dictionary:
             assert dictionary.block(0) == sorted(words, key=word_key)[:4]
-            with pytest.raises(IndexCorruptError, match=rf"block {broken} offset \d+ is not on a line start"):
+            with pytest.raises(
+                IndexCorruptError, match=rf"block {broken} offset \d+ is not on a line start"
+            ):
                 dictionary.block(broken)
 
 
@@ -276,7 +310,10 @@ def test_an_empty_dictionary_finds_nothing(tmp_path):
     with Dictionary(path) as dictionary:
         assert dictionary.word_count == dictionary.block_count == 0
         assert list(dictionary.find_keys(["a", "b"])) == [] and dictionary.anagrams("a") == []
-        assert list(dictionary.scan(re.compile(rb"^.*$", re.MULTILINE))) == [] and list(dictionary) == []
+        assert (
+            list(dictionary.scan(re.compile(rb"^.*$", re.MULTILINE))) == []
+            and list(dictionary) == []
+        )
 
 
 def test_find_keys_in_any_order(tmp_path):
@@ -291,7 +328,9 @@ def test_find_keys_in_any_order(tmp_path):
         assert dict(dictionary.find_keys(keys)) == model
         for order in (keys[::-1], random.Random(2).sample(keys, len(keys))):
             assert dict(dictionary.find_keys(order)) == model
-            assert [key for key, _ in dictionary.find_keys(order)] == [key for key in order if key in model]
+            assert [key for key, _ in dictionary.find_keys(order)] == [
+                key for key in order if key in model
+            ]
 
 
 def test_lookups_never_read_past_the_last_block(tmp_path):
@@ -307,13 +346,18 @@ def test_a_dictionary_damaged_in_place_is_refused_at_lookup(tmp_path):
     path = make_dictionary(tmp_path, ["act", "cat", "dog", "god"])
     status = os.stat(path)
     data = bytearray(open(path, "rb").read())
-    data[data.index(b"dog")] = 0xFF  # same size, and the mtime is put back: the index still looks fresh
+    data[data.index(b"dog")] = (
+        0xFF  # same size, and the mtime is put back: the index still looks fresh
+    )
     with open(path, "wb") as handle:
         handle.write(bytes(data))
     os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
     with Dictionary(path) as dictionary, pytest.raises(DictionaryFormatError) as caught:
         dictionary.anagrams("dog")
-    assert str(caught.value) == f"{path}: invalid UTF-8 near byte 8; the index checker lists every problem of the file"
+    assert (
+        str(caught.value)
+        == f"{path}: invalid UTF-8 near byte 8; the index checker lists every problem of the file"
+    )
     assert "--" not in str(caught.value)
     assert any("line 3: not valid UTF-8" in problem for problem in check_index(path))
 

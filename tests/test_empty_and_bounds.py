@@ -18,17 +18,27 @@ runner = CliRunner()
 
 def assert_error(result, code: int, fragment: str) -> None:
     assert result.exit_code == code, (result.exit_code, result.stderr)
-    assert result.stderr.startswith("anagramdb: error: ") and result.stderr.count("\n") == 1 and fragment in result.stderr, result.stderr
+    assert (
+        result.stderr.startswith("anagramdb: error: ")
+        and result.stderr.count("\n") == 1
+        and fragment in result.stderr
+    ), result.stderr
 
 
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (["numbers", "stats", "--targets", ""], "targets must be a range like 101-999 within 1-10000, not ''"),
+        (
+            ["numbers", "stats", "--targets", ""],
+            "targets must be a range like 101-999 within 1-10000, not ''",
+        ),
         (["numbers", "stats", "--csv", ""], "no output file given"),
         (["play", "--rounds", "", "--no-history"], "rounds must be full or quick or up to 50 of L"),
         (["play", "--log", "", "--no-history", "--rounds", "L"], "no output file given"),
-        (["phrases", "abc", "--max-words", str(MOST_WORDS + 1)], f"is not in the range 1<=x<={MOST_WORDS}"),
+        (
+            ["phrases", "abc", "--max-words", str(MOST_WORDS + 1)],
+            f"is not in the range 1<=x<={MOST_WORDS}",
+        ),
     ],
 )
 def test_empty_and_out_of_range_values_are_errors(args, fragment):
@@ -46,34 +56,60 @@ def test_an_empty_environment_variable_is_an_error(monkeypatch):
 
 
 def test_the_missing_dict_value_names_every_packaged_dictionary():
-    assert_error(runner.invoke(app, ["anagrams", "listen", "-d"]), 2, "a dictionary file, or full, common or huge")
+    assert_error(
+        runner.invoke(app, ["anagrams", "listen", "-d"]),
+        2,
+        "a dictionary file, or full, common or huge",
+    )
 
 
 def test_phrases_are_bounded():
     from anagramdb.dictionary import Dictionary
 
-    with Dictionary("common") as common, pytest.raises(InvalidArgumentError, match=f"at most {MOST_WORDS}, not {MOST_WORDS + 1}"):
+    with (
+        Dictionary("common") as common,
+        pytest.raises(InvalidArgumentError, match=f"at most {MOST_WORDS}, not {MOST_WORDS + 1}"),
+    ):
         phrases(common, "abc", max_words=MOST_WORDS + 1)
-    result = runner.invoke(app, ["phrases", "abcdefghijklmnopqrstuvwxyz", "--max-words", "6", "--seconds", "0.000001"])
+    result = runner.invoke(
+        app, ["phrases", "abcdefghijklmnopqrstuvwxyz", "--max-words", "6", "--seconds", "0.000001"]
+    )
     assert_error(result, 2, "took too long")
 
 
 def test_a_huge_rounds_value_is_cut(tmp_path):
     result = run_play(["--rounds", "L" * 100_000, "--no-history"], [], tmp_path)
-    assert result.returncode == 2 and "(99,960 more characters)" in result.stderr and len(result.stderr) < 400
+    assert (
+        result.returncode == 2
+        and "(99,960 more characters)" in result.stderr
+        and len(result.stderr) < 400
+    )
 
 
 def test_long_words_in_check_are_cut():
     result = runner.invoke(app, ["check", "GYROSCOPE", "a" * 100_000])
-    assert result.exit_code == 1 and len(result.stdout) < 400 and result.stdout.count("(99,960 more characters)") == 1
+    assert (
+        result.exit_code == 1
+        and len(result.stdout) < 400
+        and result.stdout.count("(99,960 more characters)") == 1
+    )
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["numbers", "1", "2", "--check"], "numbers: option '--check' requires an argument (see anagramdb numbers --help)"),
-        (["serve", "--port"], "serve: option '--port' requires an argument (see anagramdb serve --help)"),
-        (["draw", "letters", "--piles"], "draw letters: option '--piles' requires an argument (see anagramdb draw letters --help)"),
+        (
+            ["numbers", "1", "2", "--check"],
+            "numbers: option '--check' requires an argument (see anagramdb numbers --help)",
+        ),
+        (
+            ["serve", "--port"],
+            "serve: option '--port' requires an argument (see anagramdb serve --help)",
+        ),
+        (
+            ["draw", "letters", "--piles"],
+            "draw letters: option '--piles' requires an argument (see anagramdb draw letters --help)",
+        ),
         (
             ["-d", "common", "--json", "anagrams", "listen"],
             "option '--json' belongs to a command: put it after the command, e.g. anagramdb anagrams ... --json (see anagramdb --help)",
@@ -82,4 +118,6 @@ def test_long_words_in_check_are_cut():
 )
 def test_usage_errors_name_the_command_and_its_help(args, message):
     result = runner.invoke(app, args)
-    assert result.exit_code == 2 and result.stderr == f"anagramdb: error: {message}\n", result.stderr
+    assert result.exit_code == 2 and result.stderr == f"anagramdb: error: {message}\n", (
+        result.stderr
+    )

@@ -91,7 +91,10 @@ def test_rounds_are_scored_as_on_the_show(full, common):
     puzzle = game.conundrum(3)
     result = game.play_conundrum(3, puzzle, puzzle.answer, seconds=0.5)
     assert result.points == [10, 0]
-    assert game.totals == {"you": sum(r.points[0] for r in game.results), "computer": sum(r.points[1] for r in game.results)}
+    assert game.totals == {
+        "you": sum(r.points[0] for r in game.results),
+        "computer": sum(r.points[1] for r in game.results),
+    }
     record = json.loads(json.dumps(game.record()))
     assert record["finished"] and record["rounds"] == "LNCC" and len(record["results"]) == 4
     assert record["results"][2]["points"] == {"you": 0, "computer": 10}
@@ -100,7 +103,11 @@ def test_rounds_are_scored_as_on_the_show(full, common):
 def test_answers_that_are_not_words_or_expressions_score_nothing(full, common):
     game = Game(full, common, "LN", seed=5)
     letters = game.letters(0).auto()
-    assert game.play_letters(0, letters, "r2d2").plays[0].reason.startswith("word 'r2d2' has characters")
+    assert (
+        game.play_letters(0, letters, "r2d2")
+        .plays[0]
+        .reason.startswith("word 'r2d2' has characters")
+    )
     result = game.play_numbers(1, game.numbers(1, 1), "(1 +")
     assert result.plays[0].reason.startswith("expected") and result.points == [0]
 
@@ -110,7 +117,11 @@ def test_a_slow_opponent_misses_the_conundrum_clock(full, common):
     puzzle = game.conundrum(0)
     result = game.play_conundrum(0, puzzle, None, late=True)
     computer = result.plays[1]
-    assert computer.answer is None and computer.reason == "no answer in time" and result.points == [0, 0]
+    assert (
+        computer.answer is None
+        and computer.reason == "no answer in time"
+        and result.points == [0, 0]
+    )
 
 
 def test_bad_settings(full, common):
@@ -158,9 +169,15 @@ def test_conundrum_skill_by_level(full, common):
     puzzle = Conundrum("canedanon", "cannonade", ("caned", "anon"))
     solved = {}
     for level in ("easy", "medium", "hard"):
-        solved[level] = sum(Opponent(level, full, common).conundrum(puzzle, random.Random(i)).answer is not None for i in range(60))
+        solved[level] = sum(
+            Opponent(level, full, common).conundrum(puzzle, random.Random(i)).answer is not None
+            for i in range(60)
+        )
     assert solved["hard"] == 60 and 5 < solved["easy"] < solved["medium"] < 60
-    hard_times = [Opponent("hard", full, common).conundrum(puzzle, random.Random(i)).seconds for i in range(20)]
+    hard_times = [
+        Opponent("hard", full, common).conundrum(puzzle, random.Random(i)).seconds
+        for i in range(20)
+    ]
     assert all(1.5 <= t <= 6 for t in hard_times)
 
 
@@ -171,20 +188,34 @@ def test_small_dictionaries_work_too(tmp_path, common):
         picker = game.letters(0)
         letters = picker.auto()
         result = game.play_letters(0, letters, "cat")
-        assert result.best["words"] == [] or all(w in ("cat", "act", "tac", "dog") for w in result.best["words"])
-        puzzle = Game(small, common, "C", seed=1).conundrum(0)  # none unique in the small list: from common
+        assert result.best["words"] == [] or all(
+            w in ("cat", "act", "tac", "dog") for w in result.best["words"]
+        )
+        puzzle = Game(small, common, "C", seed=1).conundrum(
+            0
+        )  # none unique in the small list: from common
         assert len(puzzle.answer) == 9 and common.anagrams(puzzle.answer) == [puzzle.answer]
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.integers(0, 10**6), st.text(max_size=30), st.text(alphabet="0123456789+-*/x()=; ", max_size=30), st.text(max_size=12), st.integers(0, 4))
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.integers(0, 10**6),
+    st.text(max_size=30),
+    st.text(alphabet="0123456789+-*/x()=; ", max_size=30),
+    st.text(max_size=12),
+    st.integers(0, 4),
+)
 def test_any_answer_gets_a_verdict_never_an_error(full, common, seed, word, working, guess, large):
     game = Game(full, common, "LNC", seed=seed, opponent="easy")
     letters = game.letters(0).auto()
     for result in (
         game.play_letters(0, letters, word),
         game.play_numbers(1, game.numbers(1, large), working),
-        game.play_conundrum(2, Conundrum("canedanon", "cannonade", ("caned", "anon")), guess, seconds=1.0),
+        game.play_conundrum(
+            2, Conundrum("canedanon", "cannonade", ("caned", "anon")), guess, seconds=1.0
+        ),
     ):
         you = result.plays[0]
         assert you.valid == (you.reason is None) and (you.score > 0) <= you.valid

@@ -25,14 +25,19 @@ def invoke(*args: str, stdin: str | None = None):
 
 def assert_one_line_error(result, code: int, fragment: str = "") -> None:
     assert result.exit_code == code, (result.exit_code, result.stderr)
-    assert result.stderr.startswith("anagramdb: error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith("anagramdb: error: ") and result.stderr.count("\n") == 1, (
+        result.stderr
+    )
     assert "Traceback" not in result.stderr and fragment in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (["letters", "abc", "--min", "0"], "letters: invalid value for '--min': 0 is not in the range x>=1"),
+        (
+            ["letters", "abc", "--min", "0"],
+            "letters: invalid value for '--min': 0 is not in the range x>=1",
+        ),
         (["letters"], "letters: missing argument 'RACK'"),
         (["build", "x", "-o", "y", "--memory", "abc"], "'abc' is not a size like 64M or 1G"),
         (["build", "x", "-o", "y", "--memory", "0"], "0 is below the minimum of 16M"),
@@ -55,7 +60,11 @@ def test_every_command_reports_a_usage_error_on_one_line(name):
 
 
 def test_file_problems_exit_1(tmp_path):
-    assert_one_line_error(invoke("--dict", "/nonexistent/words.txt", "anagrams", "stone"), 1, "cannot open dictionary /nonexistent/words.txt")
+    assert_one_line_error(
+        invoke("--dict", "/nonexistent/words.txt", "anagrams", "stone"),
+        1,
+        "cannot open dictionary /nonexistent/words.txt",
+    )
     damaged = tmp_path / "damaged.txt"
     damaged.write_text("dog\ncat\n")
     assert_one_line_error(invoke("anagrams", "cat", "--dict", str(damaged)), 1, "line 2: 'cat'")
@@ -87,7 +96,11 @@ def test_hoist():
 def test_bare_command_and_group_print_their_help():
     for args in ([], ["draw"]):
         result = invoke(*args)
-        assert result.exit_code == 0 and result.stdout.startswith("Usage: anagramdb") and result.stderr == ""
+        assert (
+            result.exit_code == 0
+            and result.stdout.startswith("Usage: anagramdb")
+            and result.stderr == ""
+        )
 
 
 def test_arguments_are_described_in_help():
@@ -102,12 +115,42 @@ def test_arguments_are_described_in_help():
 
 # The query commands: a good line, an empty result and a bad line each, in batch mode.
 BATCH = {
-    "anagrams": (["anagrams", "-"], "stone\nqqq\nst0ne\n", "stone: notes onset stone tones", "letters"),
-    "letters": (["letters", "-", "--enough", "1"], "stone\nqqq\nst0ne\n", "stone\n  5 letters, 5 points: notes onset stone tones", "rack"),
-    "phrases": (["phrases", "-", "--max-words", "1"], "stone\nqqq\nst0ne\n", "stone\n  notes\n  onset\n  stone\n  tones", "letters"),
-    "conundrum": (["conundrum", "-"], "stone\nqqq\nst0ne\n", "stone: notes onset tones (3 answers)", "letters"),
-    "check": (["check", "-"], "stone notes\nstone zzz\nbad\n", "stone notes: valid, 5 letters, 5 points", "query"),
-    "numbers": (["numbers", "-"], "25 50 75 100 3 6 target 952\n1 1 target 999\n25 x target 952\n", "952: exact", "game"),
+    "anagrams": (
+        ["anagrams", "-"],
+        "stone\nqqq\nst0ne\n",
+        "stone: notes onset stone tones",
+        "letters",
+    ),
+    "letters": (
+        ["letters", "-", "--enough", "1"],
+        "stone\nqqq\nst0ne\n",
+        "stone\n  5 letters, 5 points: notes onset stone tones",
+        "rack",
+    ),
+    "phrases": (
+        ["phrases", "-", "--max-words", "1"],
+        "stone\nqqq\nst0ne\n",
+        "stone\n  notes\n  onset\n  stone\n  tones",
+        "letters",
+    ),
+    "conundrum": (
+        ["conundrum", "-"],
+        "stone\nqqq\nst0ne\n",
+        "stone: notes onset tones (3 answers)",
+        "letters",
+    ),
+    "check": (
+        ["check", "-"],
+        "stone notes\nstone zzz\nbad\n",
+        "stone notes: valid, 5 letters, 5 points",
+        "query",
+    ),
+    "numbers": (
+        ["numbers", "-"],
+        "25 50 75 100 3 6 target 952\n1 1 target 999\n25 x target 952\n",
+        "952: exact",
+        "game",
+    ),
 }
 
 
@@ -143,9 +186,15 @@ def test_one_empty_result_behaviour(name, sample_dictionary):
 
 
 def test_long_queries_are_cut_in_messages(sample_dictionary):
-    for args in (["anagrams", "1" * 100_000], ["letters", "x1" * 50_000], ["numbers", "9" * 50 + "x", "--target", "5"]):
+    for args in (
+        ["anagrams", "1" * 100_000],
+        ["letters", "x1" * 50_000],
+        ["numbers", "9" * 50 + "x", "--target", "5"],
+    ):
         result = invoke("--dict", sample_dictionary, *args)
-        assert result.exit_code == 2 and result.stderr.count("\n") == 1 and len(result.stderr) < 300, result.stderr
+        assert (
+            result.exit_code == 2 and result.stderr.count("\n") == 1 and len(result.stderr) < 300
+        ), result.stderr
     result = invoke("--dict", sample_dictionary, "anagrams", "q" * 100_000)
     assert result.stderr == "q" * 40 + "... (99,960 more characters): no words\n"
 
@@ -162,9 +211,17 @@ def test_build_and_index_print_json(tmp_path):
     source.write_text("stone\nnotes\nStone\n")
     output = str(tmp_path / "out.txt")
     record = json.loads(invoke("build", str(source), "-o", output, "--json").stdout)
-    assert record["output"] == output and record["kept"] == 2 and record["skipped"]["capitalised"] == 1
+    assert (
+        record["output"] == output and record["kept"] == 2 and record["skipped"]["capitalised"] == 1
+    )
     record = json.loads(invoke("index", output, "--json").stdout)
-    assert record == {"dictionary": output, "index_path": output + ".idx", "entries": 1, "words": 2, "block_size": 64}
+    assert record == {
+        "dictionary": output,
+        "index_path": output + ".idx",
+        "entries": 1,
+        "words": 2,
+        "block_size": 64,
+    }
     assert json.loads(invoke("index", output, "--check", "--json").stdout)["ok"] is True
 
 
@@ -176,8 +233,14 @@ def test_build_and_index_print_json(tmp_path):
         (["numbers", "stats", "--targets", "1-100000000"], "within 1-10000"),
         (["numbers", "stats", "--target", "500"], "--target does not apply to stats"),
         (["numbers", "stats", "--rpn"], "--rpn does not apply to stats"),
-        (["numbers", "1", "2", "--target", "3", "--jobs", "2"], "--jobs applies only to numbers stats"),
-        (["numbers", "1", "2", "--target", "3", "--csv", "x.csv"], "--csv applies only to numbers stats"),
+        (
+            ["numbers", "1", "2", "--target", "3", "--jobs", "2"],
+            "--jobs applies only to numbers stats",
+        ),
+        (
+            ["numbers", "1", "2", "--target", "3", "--csv", "x.csv"],
+            "--csv applies only to numbers stats",
+        ),
         (["numbers", "1", "2"], "give the target with --target"),
         (["conundrum", "abc", "--count", "2"], "apply only with --generate"),
     ],
@@ -193,7 +256,11 @@ def test_the_csv_output_is_checked_before_the_work(monkeypatch, tmp_path):
         raise AssertionError("the statistics ran")
 
     monkeypatch.setattr(numbers_stats, "statistics", no_work)
-    assert_one_line_error(invoke("numbers", "stats", "--csv", "/nonexistent/x.csv"), 1, "cannot write /nonexistent/x.csv")
+    assert_one_line_error(
+        invoke("numbers", "stats", "--csv", "/nonexistent/x.csv"),
+        1,
+        "cannot write /nonexistent/x.csv",
+    )
     assert_one_line_error(invoke("numbers", "stats", "--csv", str(tmp_path)), 1, "Is a directory")
 
 
@@ -220,14 +287,19 @@ def children(pid: int) -> list[str]:
         return []
 
 
-@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"), reason="needs Linux /proc children lists")
+@pytest.mark.skipif(
+    not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"),
+    reason="needs Linux /proc children lists",
+)
 def test_ctrl_c_exits_130_with_one_line():
     process = subprocess.Popen(
         [sys.executable, "-m", "anagramdb", "numbers", "stats", "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )  # fmt: skip
     try:
-        for _ in range(600):  # until the workers run (a bound on polls, not a time limit on the work)
+        for _ in range(
+            600
+        ):  # until the workers run (a bound on polls, not a time limit on the work)
             if len(children(process.pid)) >= 2 or process.poll() is not None:
                 break
             time.sleep(0.05)
@@ -241,8 +313,15 @@ def test_ctrl_c_exits_130_with_one_line():
 
 
 def test_completion_protocol_answers():
-    env = {**os.environ, "COMP_WORDS": "anagramdb let", "COMP_CWORD": "1", "_ANAGRAMDB_COMPLETE": "complete_bash"}
-    result = subprocess.run([sys.executable, "-m", "anagramdb"], env=env, capture_output=True, text=True)
+    env = {
+        **os.environ,
+        "COMP_WORDS": "anagramdb let",
+        "COMP_CWORD": "1",
+        "_ANAGRAMDB_COMPLETE": "complete_bash",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "anagramdb"], env=env, capture_output=True, text=True
+    )
     assert result.stdout.split() == ["letters"]
 
 
@@ -264,4 +343,6 @@ def test_the_same_option_has_the_same_short_flag_everywhere():
         for param in command.params:
             for name in param.opts:
                 if name in SHORT_FLAGS:
-                    assert SHORT_FLAGS[name] in param.opts, f"anagramdb {' '.join(path)} {name} lacks {SHORT_FLAGS[name]}"
+                    assert SHORT_FLAGS[name] in param.opts, (
+                        f"anagramdb {' '.join(path)} {name} lacks {SHORT_FLAGS[name]}"
+                    )

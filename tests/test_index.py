@@ -13,7 +13,14 @@ import pytest
 
 from anagramdb import index as index_module
 from anagramdb.dictionary import Dictionary
-from anagramdb.errors import AnagramDBWarning, DictionaryFormatError, IndexCorruptError, IndexVersionError, InvalidArgumentError, StorageError
+from anagramdb.errors import (
+    AnagramDBWarning,
+    DictionaryFormatError,
+    IndexCorruptError,
+    IndexVersionError,
+    InvalidArgumentError,
+    StorageError,
+)
 from anagramdb.index import HEADER, read_index, save_index
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
@@ -29,7 +36,9 @@ def golden_index(mtime_ns: int) -> bytes:
     starts = struct.pack("<4I", 0, 1, 4, 7)
     keys = b"a" + b"act" + b"dgo"
     summary = b"a"  # the keys of entries 0, 64, ...: here only entry 0
-    head = b"ANAGRIDX" + struct.pack("<IIQqQQQQI", 1, 2, 18, mtime_ns, 5, 3, 7, 1, zlib.crc32(GOLDEN_WORDS))
+    head = b"ANAGRIDX" + struct.pack(
+        "<IIQqQQQQI", 1, 2, 18, mtime_ns, 5, 3, 7, 1, zlib.crc32(GOLDEN_WORDS)
+    )
     crc = zlib.crc32(offsets + starts + keys + summary, zlib.crc32(head))
     return head + struct.pack("<I", crc) + offsets + starts + keys + summary
 
@@ -58,7 +67,9 @@ def index_inode(path: str) -> int:
 
 
 def test_fresh_index_is_not_rebuilt(sample_dictionary, monkeypatch):
-    monkeypatch.setattr(index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt a fresh index"))
+    monkeypatch.setattr(
+        index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt a fresh index")
+    )
     Dictionary(sample_dictionary).close()
 
 
@@ -83,7 +94,11 @@ def test_touched_dictionary_is_not_rebuilt_but_refreshed(sample_dictionary, monk
     stat = os.stat(sample_dictionary)
     os.utime(sample_dictionary, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
     inode = index_inode(sample_dictionary)
-    monkeypatch.setattr(index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt an index whose dictionary only got a new mtime"))
+    monkeypatch.setattr(
+        index_module,
+        "scan_dictionary",
+        lambda *a, **k: pytest.fail("rebuilt an index whose dictionary only got a new mtime"),
+    )
     Dictionary(sample_dictionary).close()
     assert index_inode(sample_dictionary) != inode  # rewritten with the new mtime
     assert read_index(sample_dictionary + ".idx").header.dict_mtime_ns == stat.st_mtime_ns + 10**9
@@ -97,7 +112,11 @@ def test_packaged_data_elsewhere_is_never_refreshed(sample_dictionary, monkeypat
     os.utime(sample_dictionary, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
     before = open(sample_dictionary + ".idx", "rb").read()
     inode = index_inode(sample_dictionary)
-    monkeypatch.setattr(index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt an index whose dictionary only got a new mtime"))
+    monkeypatch.setattr(
+        index_module,
+        "scan_dictionary",
+        lambda *a, **k: pytest.fail("rebuilt an index whose dictionary only got a new mtime"),
+    )
     with Dictionary(sample_dictionary) as dictionary:
         assert dictionary.anagrams("listen") == ["enlist", "inlets", "listen", "silent", "tinsel"]
     assert index_inode(sample_dictionary) == inode
@@ -216,7 +235,9 @@ def test_read_only_directory_uses_an_in_memory_index(tmp_path, monkeypatch):
     path = tmp_path / "words.txt"
     path.write_bytes(GOLDEN_WORDS)
     unwritable(monkeypatch)
-    with pytest.warns(AnagramDBWarning, match="Permission denied; using an in-memory index") as caught:
+    with pytest.warns(
+        AnagramDBWarning, match="Permission denied; using an in-memory index"
+    ) as caught:
         with Dictionary(str(path)) as dictionary:
             assert dictionary.anagrams("cat") == ["act", "cat"]
     assert len(caught) == 1
@@ -263,7 +284,9 @@ def test_an_unreadable_index_is_a_storage_error_not_corruption(sample_dictionary
         return real_open(path, flags, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", denied)
-    with pytest.raises(StorageError, match=f"^cannot read index {re.escape(index_path)}: Permission denied$") as caught:
+    with pytest.raises(
+        StorageError, match=f"^cannot read index {re.escape(index_path)}: Permission denied$"
+    ) as caught:
         read_index(index_path)
     assert not isinstance(caught.value, IndexCorruptError)
     assert check_index(sample_dictionary) == [f"cannot read index {index_path}: Permission denied"]
@@ -329,7 +352,12 @@ def test_a_summary_with_the_wrong_number_of_keys(tmp_path):
     last = data.rindex(b"\n")
     with open(path + ".idx", "wb") as handle:
         handle.write(data[:last])
-    patched(path + ".idx", SUMMARY_SIZE_FIELD, "<Q", struct.unpack_from("<Q", data, SUMMARY_SIZE_FIELD)[0] - (len(data) - last))
+    patched(
+        path + ".idx",
+        SUMMARY_SIZE_FIELD,
+        "<Q",
+        struct.unpack_from("<Q", data, SUMMARY_SIZE_FIELD)[0] - (len(data) - last),
+    )
     with pytest.raises(IndexCorruptError, match=r"the summary holds 4 keys, expected 5$"):
         read_index(path + ".idx")
 
@@ -339,7 +367,10 @@ def test_check_of_a_crlf_dictionary(tmp_path):
     with open(path, "wb") as handle:
         handle.write(b"act\r\ncat\r\ndog\r\n")
     problems = check_index(path)
-    assert problems[:3] == [f"{path}: line {n}: ends with a carriage return; dictionary lines end with LF only" for n in (1, 2, 3)]
+    assert problems[:3] == [
+        f"{path}: line {n}: ends with a carriage return; dictionary lines end with LF only"
+        for n in (1, 2, 3)
+    ]
     with pytest.raises(DictionaryFormatError, match="line 1: ends with a carriage return"):
         Dictionary(path)
 
@@ -351,8 +382,13 @@ def test_check_stops_listing_at_max_problems(tmp_path):
     path.write_bytes(b"".join(b"x%d\n" % i for i in range(MAX_PROBLEMS * 2)))
     problems = check_index(path)
     assert len(problems) == MAX_PROBLEMS == 100  # the limit docs/FORMAT.md and RELIABILITY.md state
-    assert problems[0] == f"{path}.idx: missing" and problems[1] == f"{path}: line 1: 'x0' is not a word (it contains '0')"
-    path.write_bytes(b"".join(b"x%02d\n" % i for i in range(MAX_PROBLEMS - 5)))  # in order: one problem a line
+    assert (
+        problems[0] == f"{path}.idx: missing"
+        and problems[1] == f"{path}: line 1: 'x0' is not a word (it contains '0')"
+    )
+    path.write_bytes(
+        b"".join(b"x%02d\n" % i for i in range(MAX_PROBLEMS - 5))
+    )  # in order: one problem a line
     assert len(check_index(path)) == MAX_PROBLEMS - 5 + 1
 
 
@@ -364,7 +400,9 @@ def test_a_rebuild_on_open_keeps_the_block_size_asked_for(tmp_path):
     index = read_index(path + ".idx")
     assert index is not None and index.block_size == 3
     index.close()
-    with pytest.raises(InvalidArgumentError, match=r"^the block size must be from 1 to 65536 words, not 0$"):
+    with pytest.raises(
+        InvalidArgumentError, match=r"^the block size must be from 1 to 65536 words, not 0$"
+    ):
         Dictionary(path, block_size=0)
     with pytest.raises(InvalidArgumentError, match="not 65537"):
         save_index(path, block_size=65537)
@@ -375,7 +413,9 @@ def test_check_refuses_what_is_not_a_regular_file(tmp_path):
     with pytest.raises(StorageError, match=r"^cannot open dictionary .*folder: it is a directory$"):
         check_index(tmp_path / "folder")
     os.mkfifo(tmp_path / "pipe")
-    with pytest.raises(StorageError, match=r"^cannot open dictionary .*pipe: it is not a regular file$"):
+    with pytest.raises(
+        StorageError, match=r"^cannot open dictionary .*pipe: it is not a regular file$"
+    ):
         save_index(tmp_path / "pipe")
 
 
@@ -405,7 +445,10 @@ def test_find_block_through_the_summary(tmp_path):
     stretch: every key is found in the block that holds it."""
     from anagramdb.index import SUMMARY_STRIDE
 
-    words = sorted({f"{a}{b}{c}" for a in "bcdfghjklm" for b in "aeiou" for c in "nprst"}, key=lambda w: (word_key(w), w))
+    words = sorted(
+        {f"{a}{b}{c}" for a in "bcdfghjklm" for b in "aeiou" for c in "nprst"},
+        key=lambda w: (word_key(w), w),
+    )
     path = make_dictionary(tmp_path, words, block_size=1)
     with Dictionary(path) as dictionary:
         index = dictionary.index
@@ -425,7 +468,10 @@ def test_an_index_truncated_after_it_was_opened(tmp_path):
     assert index is not None
     try:
         os.truncate(path + ".idx", HEADER.size + 20)
-        with pytest.raises(IndexCorruptError, match=rf"^{re.escape(path)}.idx: truncated while reading byte {HEADER.size + 20}$"):
+        with pytest.raises(
+            IndexCorruptError,
+            match=rf"^{re.escape(path)}.idx: truncated while reading byte {HEADER.size + 20}$",
+        ):
             index.offsets(0, 10)
     finally:
         index.close()

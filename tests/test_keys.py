@@ -22,7 +22,13 @@ def test_key_is_sorted_folded_letters():
 
 @pytest.mark.parametrize(
     ("letters", "named"),
-    [("l1st3n", "'1', '3'"), ("it's", '"\'"'), ("ice cream", "U+0020"), ("a-b", "'-'"), ("9", "'9'")],
+    [
+        ("l1st3n", "'1', '3'"),
+        ("it's", '"\'"'),
+        ("ice cream", "U+0020"),
+        ("a-b", "'-'"),
+        ("9", "'9'"),
+    ],
 )
 def test_bad_letters_are_named(letters, named):
     with pytest.raises(InvalidRackError) as caught:
@@ -74,7 +80,9 @@ def test_describe_names_ten_characters_and_counts_the_rest():
 
 def test_bad_characters_are_distinct_and_in_order():
     assert bad_characters("a1b2a1-é\u0301") == ["1", "2", "-"]
-    with pytest.raises(InvalidRackError, match=r"^rack 'ab1' contain characters that are not letters: '1'$"):
+    with pytest.raises(
+        InvalidRackError, match=r"^rack 'ab1' contain characters that are not letters: '1'$"
+    ):
         letters_key("ab1", "rack")
     with pytest.raises(InvalidRackError, match=r"^no rack given$"):
         letters_key("", "rack")

@@ -57,10 +57,16 @@ def imported_modules(path: pathlib.Path) -> list[tuple[int, str]]:
                 folder = PACKAGE.parent.joinpath(*target.split("."))
                 for alias in node.names:
                     # `from ..cli import queries`: a name that is a module is that module.
-                    is_module = (folder / f"{alias.name}.py").is_file() or (folder / alias.name).is_dir()
+                    is_module = (folder / f"{alias.name}.py").is_file() or (
+                        folder / alias.name
+                    ).is_dir()
                     found.append((node.lineno, f"{target}.{alias.name}" if is_module else target))
         elif isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name) for alias in node.names if alias.name.startswith("anagramdb"))
+            found.extend(
+                (node.lineno, alias.name)
+                for alias in node.names
+                if alias.name.startswith("anagramdb")
+            )
     return found
 
 
@@ -79,7 +85,10 @@ def test_dependencies_point_one_way(path):
 @pytest.mark.parametrize("path", sorted((PACKAGE / "web").rglob("*.py")), ids=lambda p: p.name)
 def test_the_web_uses_only_the_typer_free_queries_and_rendering_of_the_cli(path):
     for line, target in imported_modules(path):
-        assert layer_of(target) != "cli" or target in ("anagramdb.cli.queries", "anagramdb.cli.render"), f"{path.name}:{line}: imports {target}"
+        assert layer_of(target) != "cli" or target in (
+            "anagramdb.cli.queries",
+            "anagramdb.cli.render",
+        ), f"{path.name}:{line}: imports {target}"
 
 
 def test_layers_exist_as_packages():
@@ -88,9 +97,19 @@ def test_layers_exist_as_packages():
 
 
 @pytest.mark.parametrize(
-    "module", ["anagramdb", "anagramdb.countdown", "anagramdb.cli", "anagramdb.cli.console", "anagramdb.web.server", "anagramdb.web.workers"]
+    "module",
+    [
+        "anagramdb",
+        "anagramdb.countdown",
+        "anagramdb.cli",
+        "anagramdb.cli.console",
+        "anagramdb.web.server",
+        "anagramdb.web.workers",
+    ],
 )
 def test_importing_never_loads_typer(module):
     code = f"import sys, {module}; print('typer' in sys.modules or 'click' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "False"

@@ -34,7 +34,10 @@ def brute_force(words: list[str], rack: str, min_length: int) -> list[tuple[str,
     found = set()
     for word in set(words):
         need = Counter(word_key(word))
-        if sum(need.values()) >= min_length and sum(max(0, n - have[c]) for c, n in need.items()) <= blanks:
+        if (
+            sum(need.values()) >= min_length
+            and sum(max(0, n - have[c]) for c, n in need.items()) <= blanks
+        ):
             found.add((word, sum(need.values())))
     return sorted(found, key=lambda item: (-item[1], item[0]))
 
@@ -48,8 +51,12 @@ def expected_cut(found: list[tuple[str, int]], enough: int) -> list[tuple[str, i
     return kept
 
 
-word_lists = st.lists(st.text(alphabet="aabcdeéilnorst", min_size=1, max_size=8), min_size=1, max_size=200)
-racks = st.text(alphabet="aabcdeilnorstz?", min_size=1, max_size=12).filter(lambda r: r.count("?") <= 2)
+word_lists = st.lists(
+    st.text(alphabet="aabcdeéilnorst", min_size=1, max_size=8), min_size=1, max_size=200
+)
+racks = st.text(alphabet="aabcdeilnorstz?", min_size=1, max_size=12).filter(
+    lambda r: r.count("?") <= 2
+)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -61,7 +68,9 @@ racks = st.text(alphabet="aabcdeilnorstz?", min_size=1, max_size=12).filter(lamb
     enough=st.integers(1, 15),
     force=st.sampled_from([None, "lookup", "scan"]),
 )
-def test_solver_matches_brute_force(tmp_path_factory, words, rack, block_size, min_length, enough, force):
+def test_solver_matches_brute_force(
+    tmp_path_factory, words, rack, block_size, min_length, enough, force
+):
     directory = tmp_path_factory.mktemp("letters")
     path = str(directory / "words.txt")
     build([write_list(directory / "in.txt", words)], path, block_size=block_size)
@@ -69,12 +78,17 @@ def test_solver_matches_brute_force(tmp_path_factory, words, rack, block_size, m
     with Dictionary(path, cache_blocks=3) as dictionary:
         everything = solve_letters(dictionary, rack, min_length=min_length, all=True, method=force)
         assert [(w.word, w.length) for w in everything] == model
-        assert [(w.word, w.length) for w in solve_letters(dictionary, rack, min_length, enough, method=force)] == expected_cut(model, enough)
+        assert [
+            (w.word, w.length)
+            for w in solve_letters(dictionary, rack, min_length, enough, method=force)
+        ] == expected_cut(model, enough)
     for word in everything:
         assert word.score == score(word.length)
         assert bool(word.blanks) <= ("?" in rack)
         letters = Counter(word_key(rack.replace("?", "")) + "".join(word.blanks))
-        assert not Counter(word_key(word.word)) - letters  # the blanks really were needed for these letters
+        assert (
+            not Counter(word_key(word.word)) - letters
+        )  # the blanks really were needed for these letters
 
 
 def test_blanks_are_marked(sample_dictionary):
@@ -163,7 +177,11 @@ def test_words_within_both_strategies(tmp_path):
     build([write_list(tmp_path / "in.txt", words)], path)
     with Dictionary(path) as dictionary:
         by_lookup = words_within(dictionary, "ackst", 2, method="lookup")
-        assert words_within(dictionary, "ackst", 2, method="scan") == by_lookup == {"at": ["at"], "act": ["act", "cat"], "ackt": ["tack"], "ackst": ["stack"]}
+        assert (
+            words_within(dictionary, "ackst", 2, method="scan")
+            == by_lookup
+            == {"at": ["at"], "act": ["act", "cat"], "ackt": ["tack"], "ackst": ["stack"]}
+        )
 
 
 # ---- the packaged dictionary against the brute-force model ---------------------------------
@@ -176,7 +194,9 @@ def packaged_words():
         return [(word, word_key(word)) for word in dictionary]
 
 
-def packaged_model(words: list[tuple[str, str]], rack: str, min_length: int = 3) -> list[tuple[str, int]]:
+def packaged_model(
+    words: list[tuple[str, str]], rack: str, min_length: int = 3
+) -> list[tuple[str, int]]:
     """brute_force() over the packaged dictionary, with a cheap set test first."""
     have = Counter(word_key(rack.replace("?", "")))
     letters, blanks = set(have), rack.count("?")
@@ -189,7 +209,15 @@ def packaged_model(words: list[tuple[str, str]], rack: str, min_length: int = 3)
 
 
 # Drawn racks (any nine letters), a rack of repeats, one and two blanks, only blanks.
-PACKAGED_RACKS = ["gyroscope", "retaining", "aeinrstxx", "ssssseeee", "qaeilnrt?", "countd??n", "???"]
+PACKAGED_RACKS = [
+    "gyroscope",
+    "retaining",
+    "aeinrstxx",
+    "ssssseeee",
+    "qaeilnrt?",
+    "countd??n",
+    "???",
+]
 
 
 @pytest.mark.parametrize("rack", PACKAGED_RACKS)
@@ -201,7 +229,9 @@ def test_the_packaged_dictionary_matches_the_model(packaged_words, rack):
             assert [(w.word, w.length) for w in everything] == model, method
             cut = solve_letters(dictionary, rack, method=method)
             assert [(w.word, w.length) for w in cut] == expected_cut(model, 10), method
-            assert [(w.word, w.length) for w in solve_letters(dictionary, rack, enough=1, method=method)] == expected_cut(model, 1)
+            assert [
+                (w.word, w.length) for w in solve_letters(dictionary, rack, enough=1, method=method)
+            ] == expected_cut(model, 1)
     if rack in ("gyroscope", "retaining", "qaeilnrt?", "countd??n"):
         # The cut really cuts, and 'all' reaches the shortest words: both are exercised.
         assert len(expected_cut(model, 10)) < len(model) and model[-1][1] == 3
@@ -233,7 +263,12 @@ def test_to_dict_is_exact():
     from anagramdb.countdown.letters import LettersWord
 
     assert LettersWord("notes", 5, 5).to_dict() == {"word": "notes", "length": 5, "score": 5}
-    assert LettersWord("notes", 5, 5, ("e",)).to_dict() == {"word": "notes", "length": 5, "score": 5, "blanks": ["e"]}
+    assert LettersWord("notes", 5, 5, ("e",)).to_dict() == {
+        "word": "notes",
+        "length": 5,
+        "score": 5,
+        "blanks": ["e"],
+    }
 
 
 def test_letters_word_reads_like_a_named_tuple():
@@ -251,7 +286,11 @@ def test_the_cut_stops_the_lookups(packaged_words):
 
     class Counting:
         def __init__(self, dictionary: Dictionary) -> None:
-            self.dictionary, self.word_count, self.lengths = dictionary, dictionary.word_count, set()
+            self.dictionary, self.word_count, self.lengths = (
+                dictionary,
+                dictionary.word_count,
+                set(),
+            )
 
         def find_keys(self, keys, memo=None):
             keys = list(keys)

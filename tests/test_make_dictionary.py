@@ -15,14 +15,29 @@ from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE, Dict
 from anagramdb.index_check import check_index
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-spec = importlib.util.spec_from_file_location("make_default_dictionary", os.path.join(ROOT, "tools", "make_default_dictionary.py"))
+spec = importlib.util.spec_from_file_location(
+    "make_default_dictionary", os.path.join(ROOT, "tools", "make_default_dictionary.py")
+)
 assert spec is not None and spec.loader is not None
 tool = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(tool)
 
 FIXTURE = {
     "english-words.10": ["cat", "a", "b", "i", "Paris", "aardvark's", "brr", "nth", "hmm"],
-    "english-words.35": ["café", "cafe", "crwth", "crwths", "psst", "tsk", "tsks", "zzz", "shh", "pfft", "cwm", "cwms"],
+    "english-words.35": [
+        "café",
+        "cafe",
+        "crwth",
+        "crwths",
+        "psst",
+        "tsk",
+        "tsks",
+        "zzz",
+        "shh",
+        "pfft",
+        "cwm",
+        "cwms",
+    ],
     "british-words.50": ["colour", "bldg", "tbsp", "x-ray"],
     "british_variant_1-words.55": ["encyclopaedia"],
     "british_variant_2-words.60": ["programme"],
@@ -64,18 +79,60 @@ def test_category_rules_sizes_and_add_back(scowl, tmp_path):
     output = tmp_path / "out"
     output.mkdir()
     record = tool.make(directory, str(output), "2020.12.07-2", addback, copyright_path=None)
-    common, full, huge = (words_of(str(output / PACKAGED[name])) for name in ("common", "full", "huge"))
-    genuine = {"brr", "nth", "hmm", "crwth", "crwths", "psst", "tsk", "tsks", "zzz", "shh", "pfft", "cwm", "cwms"}
-    assert common == {"cat", "a", "cafe", "colour", "encyclopaedia", "maths", "admin", "cee"} | genuine
+    common, full, huge = (
+        words_of(str(output / PACKAGED[name])) for name in ("common", "full", "huge")
+    )
+    genuine = {
+        "brr",
+        "nth",
+        "hmm",
+        "crwth",
+        "crwths",
+        "psst",
+        "tsk",
+        "tsks",
+        "zzz",
+        "shh",
+        "pfft",
+        "cwm",
+        "cwms",
+    }
+    assert (
+        common == {"cat", "a", "cafe", "colour", "encyclopaedia", "maths", "admin", "cee"} | genuine
+    )
     assert full == common | {"programme", "ettercap", "vocab"}
     assert huge == full | {"scutellar"}
     # Dropped: capitals, apostrophes, hyphens, single letters but "a", vowel-less
     # abbreviations, other categories (abbreviations, upper, Roman numerals, American), size 95.
-    for word in ("b", "i", "paris", "aardvarks", "bldg", "tbsp", "blvd", "xray", "contd", "acct", "nasa", "clxiv", "color", "zyzzyva"):
+    for word in (
+        "b",
+        "i",
+        "paris",
+        "aardvarks",
+        "bldg",
+        "tbsp",
+        "blvd",
+        "xray",
+        "contd",
+        "acct",
+        "nasa",
+        "clxiv",
+        "color",
+        "zyzzyva",
+    ):
         assert word not in huge
     details = record["dictionaries"]
-    assert {name: details[name]["words"] for name in details} == {"common": len(common), "full": len(full), "huge": len(huge)}
-    assert details["common"]["skipped"] == {"capitalised": 1, "no vowel": 2, "not letters": 2, "single letter": 2}
+    assert {name: details[name]["words"] for name in details} == {
+        "common": len(common),
+        "full": len(full),
+        "huge": len(huge),
+    }
+    assert details["common"]["skipped"] == {
+        "capitalised": 1,
+        "no vowel": 2,
+        "not letters": 2,
+        "single letter": 2,
+    }
     assert details["full"]["added_back"] == 4 and details["common"]["added_back"] == 3
     with open(output / PROVENANCE_FILE, encoding="utf-8") as handle:
         assert json.load(handle) == record
@@ -90,7 +147,11 @@ def test_two_runs_give_the_same_bytes(scowl, tmp_path):
         output.mkdir()
         tool.make(directory, str(output), "2020.12.07-2", addback, copyright_path=None)
     names = sorted(os.listdir(outputs[0]))
-    assert names == sorted(os.listdir(outputs[1])) and PROVENANCE_FILE in names and "words.txt.idx" in names
+    assert (
+        names == sorted(os.listdir(outputs[1]))
+        and PROVENANCE_FILE in names
+        and "words.txt.idx" in names
+    )
     _, mismatch, errors = filecmp.cmpfiles(outputs[0], outputs[1], names, shallow=False)
     assert (mismatch, errors) == ([], [])
 
@@ -122,13 +183,18 @@ def test_packaged_lists_follow_the_rules():
             assert tool.clean(word) == (word, ""), word
 
 
-@pytest.mark.skipif(not os.path.isdir(tool.SCOWL_DIRECTORY), reason="needs Debian's scowl package (apt-get install scowl)")
+@pytest.mark.skipif(
+    not os.path.isdir(tool.SCOWL_DIRECTORY),
+    reason="needs Debian's scowl package (apt-get install scowl)",
+)
 def test_the_committed_data_is_what_the_tool_makes(tmp_path):
     with open(os.path.join(DATA_DIRECTORY, PROVENANCE_FILE), encoding="utf-8") as handle:
         committed = json.load(handle)
     version = tool.package_version()
     if version != committed["source"]["version"]:
-        pytest.skip(f"scowl {version} is installed; the data was made from {committed['source']['version']}")
+        pytest.skip(
+            f"scowl {version} is installed; the data was made from {committed['source']['version']}"
+        )
     tool.make(tool.SCOWL_DIRECTORY, str(tmp_path), version)
     names = sorted(os.listdir(tmp_path))
     assert names == sorted(name for name in os.listdir(DATA_DIRECTORY) if name in names)

@@ -11,7 +11,17 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from anagramdb.countdown.draw import draw_numbers
-from anagramdb.countdown.numbers import LARGE_TILES, UNBOUNDED, combine_into, inverses, join, off_the_show, render, solutions, solve
+from anagramdb.countdown.numbers import (
+    LARGE_TILES,
+    UNBOUNDED,
+    combine_into,
+    inverses,
+    join,
+    off_the_show,
+    render,
+    solutions,
+    solve,
+)
 from anagramdb.errors import InvalidNumbersError
 
 STEP = re.compile(r"^(\d+) ([-+×÷*/]) (\d+) = (\d+)$")
@@ -172,7 +182,15 @@ def test_canonical_form_merges_order_and_regrouping():
 
 @pytest.mark.parametrize(
     ("numbers", "target", "message"),
-    [([], 100, "1 to 7"), ([1] * 8, 100, "1 to 7"), ([5, -3], 100, "-3"), ([5, 0], 100, "not 0"), ([5], 0, "not 0"), ([2.5], 100, "2.5"), (["x"], 1, "'x'")],
+    [
+        ([], 100, "1 to 7"),
+        ([1] * 8, 100, "1 to 7"),
+        ([5, -3], 100, "-3"),
+        ([5, 0], 100, "not 0"),
+        ([5], 0, "not 0"),
+        ([2.5], 100, "2.5"),
+        (["x"], 1, "'x'"),
+    ],
 )
 def test_bad_input(numbers, target, message):
     with pytest.raises(InvalidNumbersError, match=message):
@@ -181,7 +199,11 @@ def test_bad_input(numbers, target, message):
 
 def test_off_the_show():
     assert off_the_show([25, 50, 75, 100, 3, 6], 952) == []
-    assert off_the_show([1, 1, 1, 30, 5, 6], 50) == ["there are only 2 tiles of 1", "30 is not a tile", "the target 50 is outside 101-999"]
+    assert off_the_show([1, 1, 1, 30, 5, 6], 50) == [
+        "there are only 2 tiles of 1",
+        "30 is not a tile",
+        "the target 50 is outside 101-999",
+    ]
 
 
 @given(st.integers(0, 10**6), st.sampled_from([None, 0, 1, 2, 3, 4]))
@@ -261,7 +283,9 @@ def test_combine_into_matches_brute_force(xs, y, low, span):
     expected = {-1}
     for x in xs:
         candidates = [x + y, x - y, y - x, x * y if 1 not in (x, y) else 0]
-        candidates += [x // y for _ in [0] if y > 1 and x % y == 0] + [y // x for _ in [0] if x > 1 and y % x == 0]
+        candidates += [x // y for _ in [0] if y > 1 and x % y == 0] + [
+            y // x for _ in [0] if x > 1 and y % x == 0
+        ]
         expected.update(v for v in candidates if v >= 1 and low <= v <= high)
     assert found == expected
 
@@ -278,6 +302,16 @@ def test_no_solution_multiplies_or_divides_by_one():
 def test_inverses_flag_only_the_y_first_forms():
     # target = x op y, or (flagged) y op x; no x below 1, no multiplying or dividing by 1.
     assert list(inverses(10, 3)) == [("+", 7, False), ("-", 13, False), ("/", 30, False)]
-    assert list(inverses(5, 20)) == [("-", 25, False), ("-", 15, True), ("/", 100, False), ("/", 4, True)]
-    assert list(inverses(12, 4)) == [("+", 8, False), ("-", 16, False), ("*", 3, False), ("/", 48, False)]
+    assert list(inverses(5, 20)) == [
+        ("-", 25, False),
+        ("-", 15, True),
+        ("/", 100, False),
+        ("/", 4, True),
+    ]
+    assert list(inverses(12, 4)) == [
+        ("+", 8, False),
+        ("-", 16, False),
+        ("*", 3, False),
+        ("/", 48, False),
+    ]
     assert list(inverses(4, 1)) == [("+", 3, False), ("-", 5, False)]

@@ -57,7 +57,11 @@ def test_issue_examples_and_forms(answer, value, score):
         (GAME, "6 * 3 = 19", "step 1: 6 × 3 is 18, not 19"),
         (GAME, "100 = 101", "line 1: the result is 100, not 101"),
         (GAME, "6 * 3 = 18; 18 * 18", "18 is used twice, but only one was drawn or made"),
-        (GAME, "100 + 6 = 106; 75 - 50 = 25; 25 * 25; 106 + 25", "25 is used 3 times, but only 2 were drawn or made"),
+        (
+            GAME,
+            "100 + 6 = 106; 75 - 50 = 25; 25 * 25; 106 + 25",
+            "25 is used 3 times, but only 2 were drawn or made",
+        ),
     ],
 )
 def test_broken_rules_are_named(numbers, answer, reason):
@@ -69,19 +73,45 @@ def test_broken_rules_are_named(numbers, answer, reason):
 def test_the_order_of_what_was_written_decides():
     # 31 + 16 - (5 + 4) and 31 + 16 - 5 - 4 are both fine; 5 - 31 + 64 is not.
     numbers = [31, 16, 5, 4, 64, 1]
-    assert check_numbers(numbers, 38, "31+16-(5+4)").steps == ["31 + 16 = 47", "5 + 4 = 9", "47 - 9 = 38"]
+    assert check_numbers(numbers, 38, "31+16-(5+4)").steps == [
+        "31 + 16 = 47",
+        "5 + 4 = 9",
+        "47 - 9 = 38",
+    ]
     assert check_numbers(numbers, 38, "31+16-5-4").value == 38
-    assert check_numbers(numbers, 38, "5 - 31 + 64").reason == "step 1: 5 - 31 = -26, but every result must be positive"
+    assert (
+        check_numbers(numbers, 38, "5 - 31 + 64").reason
+        == "step 1: 5 - 31 = -26, but every result must be positive"
+    )
     assert check_numbers(numbers, 38, "64 - 31 + 5").value == 38
     assert check_numbers(numbers, 38, "16 / 4 * 5").value == 20
     assert check_numbers(numbers, 38, "5 / 4 * 16").reason == "step 1: 5 ÷ 4 is not a whole number"
-    assert check_numbers(numbers, 38, "4 * 5 + 16 * 1").steps == ["4 × 5 = 20", "16 × 1 = 16", "20 + 16 = 36"]
+    assert check_numbers(numbers, 38, "4 * 5 + 16 * 1").steps == [
+        "4 × 5 = 20",
+        "16 × 1 = 16",
+        "20 + 16 = 36",
+    ]
 
 
 @pytest.mark.parametrize(
     "answer",
     [
-        *["", "   ", "; ;", "100 +", "(100", "100)", "100 6", "abc", "100 ** 2", "-6 + 100", "100 = ", "= 100", "2^3", "100 % 3"],
+        *[
+            "",
+            "   ",
+            "; ;",
+            "100 +",
+            "(100",
+            "100)",
+            "100 6",
+            "abc",
+            "100 ** 2",
+            "-6 + 100",
+            "100 = ",
+            "= 100",
+            "2^3",
+            "100 % 3",
+        ],
         *["1" * 3000, "(" * 400 + "1" + ")" * 400],
     ],
 )
@@ -101,21 +131,30 @@ def test_bad_games_are_bad_input():
         check_numbers([5], -1, "5")
 
 
-show_tiles = st.lists(st.sampled_from(LARGE_TILES + SMALL_TILES + SMALL_TILES), min_size=6, max_size=6)
+show_tiles = st.lists(
+    st.sampled_from(LARGE_TILES + SMALL_TILES + SMALL_TILES), min_size=6, max_size=6
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(show_tiles, st.integers(101, 999))
 def test_every_answer_the_solver_prints_is_accepted(numbers, target):
-    answer = solutions(numbers, target) if target % 3 == 0 else solve(numbers, target, ascii_signs=True)
+    answer = (
+        solutions(numbers, target) if target % 3 == 0 else solve(numbers, target, ascii_signs=True)
+    )
     for expression in answer.solutions:
         result = check_numbers(numbers, target, expression.infix)
-        assert result.valid and result.value == answer.value == expression.value, (expression.infix, result.reason)
+        assert result.valid and result.value == answer.value == expression.value, (
+            expression.infix,
+            result.reason,
+        )
         assert result.distance == answer.distance
         if expression.steps:
             worked = check_numbers(numbers, target, "\n".join(expression.steps))
             assert worked.valid and worked.value == answer.value, (expression.steps, worked.reason)
-            assert worked.steps == [step.replace("*", "×").replace("/", "÷") for step in expression.steps]
+            assert worked.steps == [
+                step.replace("*", "×").replace("/", "÷") for step in expression.steps
+            ]
 
 
 def brute_force(numbers: list[int], text: str) -> tuple[bool, int | None, int]:
@@ -192,12 +231,27 @@ def test_numbers_check_command():
     result = runner.invoke(app, [*args, "(100+6)*3*75/25", "--json"])
     record = json.loads(result.stdout)
     assert result.exit_code == 0
-    assert {k: record[k] for k in ("valid", "value", "distance", "score", "reason")} == {"valid": True, "value": 954, "distance": 2, "score": 7, "reason": None}
+    assert {k: record[k] for k in ("valid", "value", "distance", "score", "reason")} == {
+        "valid": True,
+        "value": 954,
+        "distance": 2,
+        "score": 7,
+        "reason": None,
+    }
     result = runner.invoke(app, [*args, "100+75+50+25"])
-    assert result.exit_code == 0 and result.stdout.splitlines()[0] == "valid: 250, 702 away from 952, 0 points"
+    assert (
+        result.exit_code == 0
+        and result.stdout.splitlines()[0] == "valid: 250, 702 away from 952, 0 points"
+    )
     result = runner.invoke(app, [*args, "75/50*100", "--json"])
-    assert result.exit_code == 1 and json.loads(result.stdout)["reason"] == "step 1: 75 ÷ 50 is not a whole number"
+    assert (
+        result.exit_code == 1
+        and json.loads(result.stdout)["reason"] == "step 1: 75 ÷ 50 is not a whole number"
+    )
     result = runner.invoke(app, [*args, "75/50*(100"])
-    assert result.exit_code == 2 and result.stderr == "anagramdb: error: expected ')' at the end of the answer\n"
+    assert (
+        result.exit_code == 2
+        and result.stderr == "anagramdb: error: expected ')' at the end of the answer\n"
+    )
     result = runner.invoke(app, ["numbers", "100", "x5", "--target", "952", "--check", "100"])
     assert result.exit_code == 2 and "'x5' is not a whole number" in result.stderr

@@ -60,7 +60,9 @@ def test_stats_command_on_a_short_range(tmp_path):
     from anagramdb.cli.app import app
 
     csv = tmp_path / "stats.csv"
-    result = CliRunner().invoke(app, ["numbers", "stats", "--targets", "990-999", "--json", "--csv", str(csv)])
+    result = CliRunner().invoke(
+        app, ["numbers", "stats", "--targets", "990-999", "--json", "--csv", str(csv)]
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["selections"] == 13243 and report["targets"] == [990, 999]

@@ -32,7 +32,9 @@ def assert_error(result, code: int, fragment: str) -> None:
     stderr = getattr(result, "stderr", "")
     code_seen = getattr(result, "exit_code", getattr(result, "returncode", None))
     assert code_seen == code, (code_seen, stderr)
-    assert stderr.startswith("anagramdb: error: ") and stderr.count("\n") == 1 and fragment in stderr, stderr
+    assert (
+        stderr.startswith("anagramdb: error: ") and stderr.count("\n") == 1 and fragment in stderr
+    ), stderr
 
 
 def test_play_log_does_not_replace_a_note(tmp_path):
@@ -45,14 +47,26 @@ def test_play_log_does_not_replace_a_note(tmp_path):
     # Its own previous log is replaced; --force replaces the note.
     log = tmp_path / "game.json"
     for _ in range(2):
-        assert run_play([*GAME, "--no-history", "--log", str(log)], ["auto", ""], tmp_path).returncode == 0
+        assert (
+            run_play([*GAME, "--no-history", "--log", str(log)], ["auto", ""], tmp_path).returncode
+            == 0
+        )
     assert json.loads(log.read_text())["seed"] == 1
-    assert run_play([*GAME, "--no-history", "--log", str(note), "--force"], ["auto", ""], tmp_path).returncode == 0
+    assert (
+        run_play(
+            [*GAME, "--no-history", "--log", str(note), "--force"], ["auto", ""], tmp_path
+        ).returncode
+        == 0
+    )
     assert json.loads(note.read_text())["seed"] == 1
 
 
 def test_play_checks_log_and_history_before_round_one(tmp_path):
-    result = run_play([*GAME, "--no-history", "--log", str(tmp_path / "missing" / "game.json")], ["auto", ""], tmp_path)
+    result = run_play(
+        [*GAME, "--no-history", "--log", str(tmp_path / "missing" / "game.json")],
+        ["auto", ""],
+        tmp_path,
+    )
     assert_error(result, 1, "cannot write")
     assert "Round 1" not in result.stdout
     history = tmp_path / "data" / "anagramdb" / "history.json"
@@ -90,7 +104,11 @@ def test_stats_csv_does_not_replace_a_note(monkeypatch, tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     assert_error(invoke("numbers", "stats", "--csv", str(fifo), "--force"), 2, "not a regular file")
-    assert_error(invoke("numbers", "1", "2", "--target", "3", "--force"), 2, "--force applies only to numbers stats")
+    assert_error(
+        invoke("numbers", "1", "2", "--target", "3", "--force"),
+        2,
+        "--force applies only to numbers stats",
+    )
 
 
 def test_build_writes_through_a_symlink_and_never_replaces_a_fifo(tmp_path):

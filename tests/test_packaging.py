@@ -32,7 +32,10 @@ def test_licence_files_are_shipped_and_match_the_metadata():
     assert (ROOT / "LICENSE").read_text().startswith("MIT License")
     metadata = importlib.metadata.metadata("anagramdb")
     assert metadata["License-Expression"] == "MIT"
-    assert sorted(metadata.get_all("License-File") or []) == ["LICENSE", "anagramdb/data/COPYING.SCOWL"]
+    assert sorted(metadata.get_all("License-File") or []) == [
+        "LICENSE",
+        "anagramdb/data/COPYING.SCOWL",
+    ]
 
 
 def test_file_crc_without_preadv(tmp_path, monkeypatch):

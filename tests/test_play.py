@@ -38,11 +38,18 @@ SCRIPT = [
 ]  # fmt: skip
 
 
-def run_play(args: list[str], script: list[str], data_home: pathlib.Path) -> subprocess.CompletedProcess[str]:
+def run_play(
+    args: list[str], script: list[str], data_home: pathlib.Path
+) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, XDG_DATA_HOME=str(data_home))
     env.pop("ANAGRAMDB_DICT", None)
     return subprocess.run(
-        [sys.executable, "-m", "anagramdb", "play", *args], input="\n".join(script) + "\n", capture_output=True, text=True, env=env, timeout=300
+        [sys.executable, "-m", "anagramdb", "play", *args],
+        input="\n".join(script) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
     )
 
 
@@ -50,7 +57,11 @@ def test_golden_transcript_of_a_seeded_full_game(tmp_path):
     """To refresh after a deliberate change (new dictionaries, new wording), run with
     ANAGRAMDB_UPDATE_GOLDEN=1 and review the diff."""
     log = tmp_path / "game.json"
-    result = run_play(["--seed", "2026", "--seconds", "0", "--vs", "medium", "--log", str(log)], SCRIPT, tmp_path / "data")
+    result = run_play(
+        ["--seed", "2026", "--seconds", "0", "--vs", "medium", "--log", str(log)],
+        SCRIPT,
+        tmp_path / "data",
+    )
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     if os.environ.get("ANAGRAMDB_UPDATE_GOLDEN"):
@@ -60,7 +71,10 @@ def test_golden_transcript_of_a_seeded_full_game(tmp_path):
     assert record["seed"] == 2026 and record["rounds"] == "LLNLLNLLNLLLLNC" and record["finished"]
     assert len(record["results"]) == 15 and record["opponent"] == "medium"
     assert record["totals"]["you"] == sum(r["points"]["you"] for r in record["results"])
-    assert f"final score: you {record['totals']['you']}, computer {record['totals']['computer']}" in result.stdout
+    assert (
+        f"final score: you {record['totals']['you']}, computer {record['totals']['computer']}"
+        in result.stdout
+    )
     history = load_history(str(tmp_path / "data" / "anagramdb" / "history.json"))
     assert history["best"]["LLNLLNLLNLLLLNC"]["score"] == record["totals"]["you"]
     assert "\x1b[" not in result.stdout  # no ANSI when stdout is not a terminal
@@ -68,16 +82,30 @@ def test_golden_transcript_of_a_seeded_full_game(tmp_path):
 
 def test_the_same_seed_and_answers_replay_the_same_game(tmp_path):
     script = ["auto", "tone", "2", "100", "nothing"]
-    first = run_play(["--format", "quick", "--seed", "9", "--seconds", "0", "--vs", "easy", "--no-history"], script, tmp_path)
-    second = run_play(["--rounds", "lnc", "--seed", "9", "--seconds", "0", "--vs", "easy", "--no-history"], script, tmp_path)
+    first = run_play(
+        ["--format", "quick", "--seed", "9", "--seconds", "0", "--vs", "easy", "--no-history"],
+        script,
+        tmp_path,
+    )
+    second = run_play(
+        ["--rounds", "lnc", "--seed", "9", "--seconds", "0", "--vs", "easy", "--no-history"],
+        script,
+        tmp_path,
+    )
     assert first.returncode == 0 and first.stdout == second.stdout
     assert not (tmp_path / "anagramdb").exists()  # --no-history writes nothing
-    other = run_play(["--format", "quick", "--seed", "10", "--seconds", "0", "--no-history"], script, tmp_path)
+    other = run_play(
+        ["--format", "quick", "--seed", "10", "--seconds", "0", "--no-history"], script, tmp_path
+    )
     assert other.stdout != first.stdout and "computer" not in other.stdout
 
 
 def test_json_log_on_stdout_and_the_game_on_stderr(tmp_path):
-    result = run_play(["--rounds", "C", "--seed", "4", "--seconds", "0", "--json", "--no-history"], ["wrong"], tmp_path)
+    result = run_play(
+        ["--rounds", "C", "--seed", "4", "--seconds", "0", "--json", "--no-history"],
+        ["wrong"],
+        tmp_path,
+    )
     record = json.loads(result.stdout)
     assert record["results"][0]["plays"][0] == {
         "player": "you", "answer": "wrong", "valid": False, "value": None, "score": 0,
@@ -87,7 +115,9 @@ def test_json_log_on_stdout_and_the_game_on_stderr(tmp_path):
 
 
 def test_end_of_input_plays_on_with_automatic_choices(tmp_path):
-    result = run_play(["--format", "quick", "--seed", "3", "--seconds", "0", "--no-history"], [], tmp_path)
+    result = run_play(
+        ["--format", "quick", "--seed", "3", "--seconds", "0", "--no-history"], [], tmp_path
+    )
     assert result.returncode == 0 and result.stdout.count("you: no answer") == 3
     assert "final score: 0" in result.stdout
 
@@ -102,7 +132,11 @@ def test_end_of_input_plays_on_with_automatic_choices(tmp_path):
 def test_bad_settings_are_one_line(tmp_path, args, message):
     result = run_play([*args, "--seconds", "0"], [], tmp_path)
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.startswith("anagramdb: error: ") and message in result.stderr and result.stderr.count("\n") == 1
+    assert (
+        result.stderr.startswith("anagramdb: error: ")
+        and message in result.stderr
+        and result.stderr.count("\n") == 1
+    )
 
 
 def test_history_keeps_games_and_best_scores(tmp_path, monkeypatch):
@@ -115,8 +149,12 @@ def test_history_keeps_games_and_best_scores(tmp_path, monkeypatch):
     best, new = record_game(dict(game, seed=2, totals={"you": 30, "computer": 5}))
     assert new and best["score"] == 30 and best["seed"] == 2
     history = load_history(str(tmp_path / "anagramdb" / "history.json"))
-    assert [g["score"] for g in history["games"]] == [12, 12, 30] and history["games"][-1]["opponent_score"] == 5
-    assert [name for name in os.listdir(tmp_path / "anagramdb")] == ["history.json"]  # no temporary left
+    assert [g["score"] for g in history["games"]] == [12, 12, 30] and history["games"][-1][
+        "opponent_score"
+    ] == 5
+    assert [name for name in os.listdir(tmp_path / "anagramdb")] == [
+        "history.json"
+    ]  # no temporary left
 
 
 def test_relative_xdg_data_home_is_ignored(monkeypatch, tmp_path):
@@ -133,7 +171,11 @@ def test_a_damaged_history_is_left_alone(tmp_path):
         record_game({"seed": 1, "rounds": "L", "opponent": "none", "totals": {"you": 1}}, str(path))
     assert path.read_text(encoding="utf-8") == "{not json"
     result = run_play(["--rounds", "L", "--seed", "1", "--seconds", "0"], ["auto", ""], tmp_path)
-    assert result.returncode == 1 and result.stderr.startswith("anagramdb: error: ") and "move it aside" in result.stderr
+    assert (
+        result.returncode == 1
+        and result.stderr.startswith("anagramdb: error: ")
+        and "move it aside" in result.stderr
+    )
 
 
 def test_the_clock_refuses_an_answer_that_comes_too_late():

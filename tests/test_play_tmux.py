@@ -21,7 +21,10 @@ from anagramdb.countdown.game import Game
 from anagramdb.countdown.numbers import solve
 from anagramdb.dictionary import Dictionary
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: the real-terminal test of play needs it (apt-get install tmux)")
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None,
+    reason="tmux is not installed: the real-terminal test of play needs it (apt-get install tmux)",
+)
 
 SEED, SECONDS = 42, 5
 PICKS = "vcvcvcvvv"  # the last is refused (a sixth vowel) and comes from the consonants
@@ -35,7 +38,9 @@ class Screen:
         self.base = ["tmux", "-L", socket, "-f", os.devnull]
 
     def tmux(self, *args: str) -> str:
-        return subprocess.run([*self.base, *args], capture_output=True, text=True, check=True, timeout=30).stdout
+        return subprocess.run(
+            [*self.base, *args], capture_output=True, text=True, check=True, timeout=30
+        ).stdout
 
     def text(self) -> str:
         return self.tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", "game")

@@ -24,14 +24,22 @@ from anagramdb.cli.console import quick
 from .conftest import SAMPLE_WORDS, make_dictionary
 
 
-def capture(function, args: list[str], stdin: str = "stone\n25 50 75 100 3 6 target 952\n") -> tuple[int | None, str, str]:
+def capture(
+    function, args: list[str], stdin: str = "stone\n25 50 75 100 3 6 target 952\n"
+) -> tuple[int | None, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), mock.patch("sys.stdin", io.StringIO(stdin)):
+    with (
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+        mock.patch("sys.stdin", io.StringIO(stdin)),
+    ):
         code = function(list(args))
     return code, out.getvalue(), err.getvalue()
 
 
-def typer_path(args: list[str], stdin: str = "stone\n25 50 75 100 3 6 target 952\n") -> tuple[int | None, str, str]:
+def typer_path(
+    args: list[str], stdin: str = "stone\n25 50 75 100 3 6 target 952\n"
+) -> tuple[int | None, str, str]:
     return capture(run, args, stdin)
 
 
@@ -47,10 +55,76 @@ def small_dictionary(tmp_path_factory) -> str:
     return make_dictionary(tmp_path_factory.mktemp("quick"), SAMPLE_WORDS)
 
 
-QUERIES = ["listen", "notes", "countdown", "Café", "qqq", "l1sten", "", " ", "dirty room", "gyro?cope", "??", "stone", "²", "٣", "12", "x" * 60]
-NUMBERS = ["25", "50", "75", "100", "3", "6", "1", "7", "-5", "0", "2.5", "²", "٣", "1_0", " 5", "stats", "007"]
-VALUES = ["3", "1", "0", "-4", "952", "100", "²", "٣", " 5", "5 ", "1_0", "x", "", "--5", "007", "99999999999999999999", "-"]
-FLAGS = ["--json", "--all", "-a", "--rpn", "--ascii", "--strict", "--foo", "-x", "-", "--", "--version", "-h"]
+QUERIES = [
+    "listen",
+    "notes",
+    "countdown",
+    "Café",
+    "qqq",
+    "l1sten",
+    "",
+    " ",
+    "dirty room",
+    "gyro?cope",
+    "??",
+    "stone",
+    "²",
+    "٣",
+    "12",
+    "x" * 60,
+]
+NUMBERS = [
+    "25",
+    "50",
+    "75",
+    "100",
+    "3",
+    "6",
+    "1",
+    "7",
+    "-5",
+    "0",
+    "2.5",
+    "²",
+    "٣",
+    "1_0",
+    " 5",
+    "stats",
+    "007",
+]
+VALUES = [
+    "3",
+    "1",
+    "0",
+    "-4",
+    "952",
+    "100",
+    "²",
+    "٣",
+    " 5",
+    "5 ",
+    "1_0",
+    "x",
+    "",
+    "--5",
+    "007",
+    "99999999999999999999",
+    "-",
+]
+FLAGS = [
+    "--json",
+    "--all",
+    "-a",
+    "--rpn",
+    "--ascii",
+    "--strict",
+    "--foo",
+    "-x",
+    "-",
+    "--",
+    "--version",
+    "-h",
+]
 VALUE_OPTIONS = ["--min", "--enough", "--target", "-t", "--max-words", "--jobs"]
 
 
@@ -81,7 +155,21 @@ def option_words(draw) -> list[str]:
 
 @st.composite
 def command_lines(draw) -> list[str]:
-    command = draw(st.sampled_from(["anagrams", "letters", "numbers", "numbers", "letters", "anagrams", "info", "anagram", "draw"]))
+    command = draw(
+        st.sampled_from(
+            [
+                "anagrams",
+                "letters",
+                "numbers",
+                "numbers",
+                "letters",
+                "anagrams",
+                "info",
+                "anagram",
+                "draw",
+            ]
+        )
+    )
     words: list[str] = []
     if command in ("anagrams", "letters"):
         words.append(draw(st.sampled_from(QUERIES)))
@@ -95,7 +183,11 @@ def command_lines(draw) -> list[str]:
     return [*words[:at], command, *words[at:]] if draw(st.booleans()) else [command, *words]
 
 
-@settings(max_examples=int(os.environ.get("QUICK_EXAMPLES", "250")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("QUICK_EXAMPLES", "250")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(args=command_lines())
 def test_the_quick_path_declines_or_prints_what_typer_prints(small_dictionary, args):
     args = [arg.replace("{small}", small_dictionary) for arg in args]
@@ -114,7 +206,10 @@ def test_the_generated_command_lines_reach_both_outcomes():
     """The property test above is not vacuous: the quick path both answered and declined."""
     if not ANSWERED:
         pytest.skip("run with the property test")
-    assert ANSWERED.count(True) >= 20 and ANSWERED.count(False) >= 20, (ANSWERED.count(True), ANSWERED.count(False))
+    assert ANSWERED.count(True) >= 20 and ANSWERED.count(False) >= 20, (
+        ANSWERED.count(True),
+        ANSWERED.count(False),
+    )
 
 
 @pytest.mark.parametrize(
@@ -136,16 +231,32 @@ def test_odd_command_lines_get_one_line_errors(args):
     expected = typer_path(args)
     assert code is None or (code, out, err) == expected
     assert_well_formed(args, expected[0], expected[2])
-    assert expected[0] == 2 and expected[2].startswith("anagramdb: error: ") and expected[2].count("\n") == 1
+    assert (
+        expected[0] == 2
+        and expected[2].startswith("anagramdb: error: ")
+        and expected[2].count("\n") == 1
+    )
 
 
 def test_the_sample_dictionary_is_used(small_dictionary):
     args = ["anagrams", "listen", "--dict", small_dictionary]
-    assert capture(quick, args) == typer_path(args) == (0, "enlist\ninlets\nlisten\nsilent\ntinsel\n", "")
+    assert (
+        capture(quick, args)
+        == typer_path(args)
+        == (0, "enlist\ninlets\nlisten\nsilent\ntinsel\n", "")
+    )
     assert os.path.exists(small_dictionary)
 
 
-@pytest.mark.parametrize("args", [["letters", "-", "--json"], ["anagrams", "-"], ["letters", "-", "--all", "--min", "8"], ["anagrams", "-", "--json"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["letters", "-", "--json"],
+        ["anagrams", "-"],
+        ["letters", "-", "--all", "--min", "8"],
+        ["anagrams", "-", "--json"],
+    ],
+)
 def test_batch_mode_on_the_quick_path(args):
     stdin = "countdown\nab1\n\nzzz\n" + "x" * 100 + "\nstone\n"
     code, out, err = capture(quick, args, stdin)

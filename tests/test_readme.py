@@ -12,7 +12,9 @@ import sys
 
 import pytest
 
-TOOL = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "readme_examples.py")
+TOOL = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "readme_examples.py"
+)
 
 
 def load_tool():
@@ -25,7 +27,8 @@ def load_tool():
 
 
 needs_script = pytest.mark.skipif(
-    shutil.which("anagramdb", path=os.path.dirname(sys.executable)) is None or shutil.which("bash") is None,
+    shutil.which("anagramdb", path=os.path.dirname(sys.executable)) is None
+    or shutil.which("bash") is None,
     reason="needs the installed anagramdb script and bash",
 )
 
@@ -42,7 +45,10 @@ def test_the_readme_has_examples_of_every_kind():
 @needs_script
 def test_readme_examples_print_what_the_readme_shows():
     problems = load_tool().check()
-    assert not problems, "README examples differ (python tools/readme_examples.py --update pastes real output):\n\n" + "\n\n".join(problems)
+    assert not problems, (
+        "README examples differ (python tools/readme_examples.py --update pastes real output):\n\n"
+        + "\n\n".join(problems)
+    )
 
 
 @needs_script

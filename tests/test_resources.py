@@ -24,7 +24,9 @@ def open_descriptors() -> int:
     return len(os.listdir("/proc/self/fd"))
 
 
-pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc/self/fd to count descriptors")
+pytestmark = pytest.mark.skipif(
+    not os.path.isdir("/proc/self/fd"), reason="needs /proc/self/fd to count descriptors"
+)
 
 
 def test_a_dropped_dictionary_releases_its_descriptors_and_warns(tmp_path):
@@ -37,7 +39,9 @@ def test_a_dropped_dictionary_releases_its_descriptors_and_warns(tmp_path):
         assert words.anagrams("enlist") == ["listen", "silent"]
         del words
         assert open_descriptors() == before
-    assert [(w.category, str(w.message)) for w in caught] == [(ResourceWarning, f"unclosed dictionary {path!r}")]
+    assert [(w.category, str(w.message)) for w in caught] == [
+        (ResourceWarning, f"unclosed dictionary {path!r}")
+    ]
 
 
 def test_a_dictionary_in_a_reference_cycle_is_released_by_the_collector(tmp_path):
@@ -107,7 +111,9 @@ def test_a_thousand_dropped_dictionaries_under_a_low_descriptor_limit(tmp_path):
         print(len(warned), set(c.__name__ for c in warned))
         """
     )
-    result = subprocess.run([sys.executable, "-X", "dev", "-c", script], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-X", "dev", "-c", script], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split(None, 1) == ["1000", "{'ResourceWarning'}\n"]
 
@@ -127,6 +133,10 @@ def test_running_out_of_descriptors_is_a_storage_error(tmp_path):
             print(len(kept) > 2, exc)
         """
     )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("True ") and result.stdout.rstrip().endswith(": Too many open files")
+    assert result.stdout.startswith("True ") and result.stdout.rstrip().endswith(
+        ": Too many open files"
+    )

@@ -82,7 +82,9 @@ def test_processes_rebuilding_while_others_read(tmp_path):
 # ---- corruption ----------------------------------------------------------------------------
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
 def test_damaged_index_is_detected_and_rebuilt(tmp_path_factory, data):
     directory = tmp_path_factory.mktemp("damage")
@@ -91,7 +93,11 @@ def test_damaged_index_is_detected_and_rebuilt(tmp_path_factory, data):
     kind = data.draw(st.sampled_from(["flip", "truncate", "append", "overwrite"]))
     if kind == "flip":
         position = data.draw(st.integers(0, len(good) - 1))
-        damaged = good[:position] + bytes([good[position] ^ data.draw(st.integers(1, 255))]) + good[position + 1 :]
+        damaged = (
+            good[:position]
+            + bytes([good[position] ^ data.draw(st.integers(1, 255))])
+            + good[position + 1 :]
+        )
     elif kind == "truncate":
         damaged = good[: data.draw(st.integers(0, len(good) - 1))]
     elif kind == "append":
@@ -120,24 +126,33 @@ def test_index_with_valid_checksum_but_wrong_offsets_is_caught(tmp_path):
 
     path = make_dictionary(tmp_path, WORDS[:200], block_size=4)
     data = bytearray(open(path + ".idx", "rb").read())
-    struct.pack_into("<Q", data, HEADER.size + 8 * 3, struct.unpack_from("<Q", data, HEADER.size + 8 * 3)[0] + 1)
+    struct.pack_into(
+        "<Q", data, HEADER.size + 8 * 3, struct.unpack_from("<Q", data, HEADER.size + 8 * 3)[0] + 1
+    )
     crc = zlib.crc32(bytes(data[HEADER.size :]), zlib.crc32(bytes(data[:CRC_FIELD])))
     struct.pack_into("<I", data, CRC_FIELD, crc)
     open(path + ".idx", "wb").write(bytes(data))
     assert any("entry 3: offset" in problem for problem in check_index(path))
-    with Dictionary(path) as dictionary, pytest.raises(IndexCorruptError, match="not on a line start"):
+    with (
+        Dictionary(path) as dictionary,
+        pytest.raises(IndexCorruptError, match="not on a line start"),
+    ):
         for key in sorted(anagram_model(WORDS[:200])):
             dictionary.words_with_key(key)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
 def test_damaged_dictionary_is_refused_with_a_line_number(tmp_path_factory, data):
     directory = tmp_path_factory.mktemp("dictdamage")
     path = make_dictionary(directory, WORDS[:120], block_size=4)
     content = open(path, "rb").read()
     position = data.draw(st.integers(0, len(content) - 1))
-    damaged = content[:position] + data.draw(st.binary(min_size=1, max_size=3)) + content[position + 1 :]
+    damaged = (
+        content[:position] + data.draw(st.binary(min_size=1, max_size=3)) + content[position + 1 :]
+    )
     open(path, "wb").write(damaged)
     problems = check_index(path)
     try:
@@ -147,7 +162,10 @@ def test_damaged_dictionary_is_refused_with_a_line_number(tmp_path_factory, data
         # the stale index, so a non-empty list alone would prove nothing).
         line = re.search(r": line (\d+): ", str(exc))
         assert line, exc
-        assert any(f"{path}: line {line[1]}: " in problem for problem in problems), (str(exc), problems)
+        assert any(f"{path}: line {line[1]}: " in problem for problem in problems), (
+            str(exc),
+            problems,
+        )
     else:
         # Still a valid dictionary (a letter swapped for another, in order): fully usable.
         assert check_index(path) == []
@@ -156,8 +174,14 @@ def test_damaged_dictionary_is_refused_with_a_line_number(tmp_path_factory, data
 # ---- hostile and odd input -----------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(content=st.binary(max_size=3000), compress=st.booleans(), fmt=st.sampled_from(["auto", "plain", "prefix"]))
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    content=st.binary(max_size=3000),
+    compress=st.booleans(),
+    fmt=st.sampled_from(["auto", "plain", "prefix"]),
+)
 def test_word_lists_of_random_bytes(tmp_path_factory, content, compress, fmt):
     directory = tmp_path_factory.mktemp("fuzz")
     source = directory / "in.dat"
@@ -213,7 +237,11 @@ def test_any_rack(full, rack):
     except AnagramDBError:
         assert counting.keys == counting.passes == 0
         return
-    assert counting.keys <= MAX_LOOKUP_KEYS and counting.passes <= 1 and not (counting.keys and counting.passes)
+    assert (
+        counting.keys <= MAX_LOOKUP_KEYS
+        and counting.passes <= 1
+        and not (counting.keys and counting.passes)
+    )
     assert all(word.length >= 3 for word in words)
     assert words == solve_letters(full, rack)
 
@@ -260,7 +288,15 @@ def test_very_long_racks_are_answered(full):
 
 @settings(max_examples=200, deadline=None)
 @given(
-    numbers=st.lists(st.one_of(st.integers(-5, 120), st.integers(10**6, 10**12), st.text(max_size=3), st.floats(allow_nan=True)), max_size=9),
+    numbers=st.lists(
+        st.one_of(
+            st.integers(-5, 120),
+            st.integers(10**6, 10**12),
+            st.text(max_size=3),
+            st.floats(allow_nan=True),
+        ),
+        max_size=9,
+    ),
     target=st.one_of(st.integers(-10, 10**6), st.text(max_size=3)),
 )
 def test_any_numbers_input(numbers, target):
@@ -284,7 +320,9 @@ def test_odd_paths_for_every_reader(tmp_path, kind):
     for call in (lambda: Dictionary(str(path)), lambda: check_index(str(path))):
         with pytest.raises(StorageError, match=f"cannot open dictionary {path}"):
             call()
-    if kind != "fifo":  # a FIFO is a fine word list (``build <(zcat list.gz)``): reading it waits for a writer
+    if (
+        kind != "fifo"
+    ):  # a FIFO is a fine word list (``build <(zcat list.gz)``): reading it waits for a writer
         with pytest.raises(AnagramDBError):
             build([str(path)], str(tmp_path / "out.txt"))
 

@@ -57,14 +57,20 @@ def test_giveaway_rule():
 
 
 def test_generate_rejects_a_bad_count(full, common):
-    with pytest.raises(InvalidArgumentError, match=r"^the count of conundrums must be at least 1, not 0$"):
+    with pytest.raises(
+        InvalidArgumentError, match=r"^the count of conundrums must be at least 1, not 0$"
+    ):
         generate(full, common, count=0)
 
 
-def phrase_model(words: list[str], letters: str, max_words: int, min_length: int) -> set[tuple[str, ...]]:
+def phrase_model(
+    words: list[str], letters: str, max_words: int, min_length: int
+) -> set[tuple[str, ...]]:
     """Brute force: every multiset of up to max_words distinct-or-repeated words covering the letters."""
     target = Counter(word_key(letters))
-    usable = sorted({w for w in words if len(word_key(w)) >= min_length and not Counter(word_key(w)) - target})
+    usable = sorted(
+        {w for w in words if len(word_key(w)) >= min_length and not Counter(word_key(w)) - target}
+    )
     found = set()
     for size in range(1, max_words + 1):
         for combo in combinations_with_replacement(usable, size):
@@ -73,7 +79,9 @@ def phrase_model(words: list[str], letters: str, max_words: int, min_length: int
     return found
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     words=st.lists(st.text(alphabet="abcdeo", min_size=1, max_size=5), min_size=1, max_size=40),
     letters=st.text(alphabet="abcdeo", min_size=1, max_size=9),
@@ -99,7 +107,10 @@ def test_phrases_of_a_phrase(full):
 
 
 def test_bad_phrase_options(full):
-    with pytest.raises(InvalidArgumentError, match=r"^the most words and the shortest word must be at least 1, not 0 and 3$"):
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"^the most words and the shortest word must be at least 1, not 0 and 3$",
+    ):
         phrases(full, "abc", max_words=0)
     with pytest.raises(InvalidArgumentError, match=r"not 0 and 0$"):
         phrases(full, "abc", max_words=0, min_length=0)
@@ -129,7 +140,10 @@ def test_piles_file(tmp_path):
     drawn = draw_letters(4, 1, piles).letters
     assert sorted(c for c in drawn if c not in VOWELS) == list("BBCCD") and Counter(drawn)["A"] <= 3
     assert read_piles(path) == piles  # any os.PathLike
-    with pytest.raises(InvalidArgumentError, match=r"^the piles hold 6 vowels and 5 consonants: too few for 3 and 6$"):
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"^the piles hold 6 vowels and 5 consonants: too few for 3 and 6$",
+    ):
         draw_letters(3, 1, piles)
     path.write_text("A 3\nE ²\n")
     with pytest.raises(PilesFormatError, match="line 2: expected a letter and a positive count"):
@@ -139,7 +153,9 @@ def test_piles_file(tmp_path):
         read_piles(str(path))
     for count in ("1001", "99999999999999999999", "9" * 5000):
         path.write_text(f"A 3\nE {count}\n")
-        with pytest.raises(PilesFormatError, match=rf"line 2: a count is at most 1000, not {count[:20]}"):
+        with pytest.raises(
+            PilesFormatError, match=rf"line 2: a count is at most 1000, not {count[:20]}"
+        ):
             read_piles(str(path))
     with pytest.raises(InvalidArgumentError, match="a pile holds 0 to 1000 tiles"):
         draw_letters(3, 1, {"A": 10**20, "B": 9})
@@ -149,8 +165,13 @@ def test_piles_file(tmp_path):
     with pytest.raises(StorageError):
         read_piles(str(tmp_path / "missing"))
     for vowels in (2, 6):
-        with pytest.raises(InvalidArgumentError, match=rf"^the number of vowels must be from 3 to 5, not {vowels}$"):
+        with pytest.raises(
+            InvalidArgumentError, match=rf"^the number of vowels must be from 3 to 5, not {vowels}$"
+        ):
             draw_letters(vowels)
     for large in (-1, 5):
-        with pytest.raises(InvalidArgumentError, match=rf"^the number of large tiles must be from 0 to 4, not {large}$"):
+        with pytest.raises(
+            InvalidArgumentError,
+            match=rf"^the number of large tiles must be from 0 to 4, not {large}$",
+        ):
             draw_numbers(large)

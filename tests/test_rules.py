@@ -122,10 +122,14 @@ def test_check_word_names_the_dictionaries_that_have_it(dictionaries):
     assert result.in_rack and not result.in_dictionary and result.elsewhere == ("other",)
     assert result.reason == "cutdown is not in the dictionary main (it is in other)"
     nowhere = check_word(chosen, "COUNTDOWN", "wound", elsewhere, "main")
-    assert nowhere.elsewhere == () and nowhere.reason == "wound is not in the dictionary main (nor in any packaged dictionary)"
+    assert (
+        nowhere.elsewhere == ()
+        and nowhere.reason == "wound is not in the dictionary main (nor in any packaged dictionary)"
+    )
     both = check_word(chosen, "COUNT", "cutdown", elsewhere, "main")
     assert (
-        both.reason == "the rack COUNT can't make cutdown: needs 1 d, rack has 0; needs 1 w, rack has 0; cutdown is not in the dictionary main (it is in other)"
+        both.reason
+        == "the rack COUNT can't make cutdown: needs 1 d, rack has 0; needs 1 w, rack has 0; cutdown is not in the dictionary main (it is in other)"
     )
     record = both.to_dict()
     assert record["valid"] is False and record["score"] == 0 and record["elsewhere"] == ["other"]
@@ -133,7 +137,9 @@ def test_check_word_names_the_dictionaries_that_have_it(dictionaries):
     json.dumps(record)
 
 
-@pytest.mark.parametrize(("rack", "word"), [("COUNT1", "count"), ("COUNT", "co-unt"), ("", "a"), ("COUNT", "")])
+@pytest.mark.parametrize(
+    ("rack", "word"), [("COUNT1", "count"), ("COUNT", "co-unt"), ("", "a"), ("COUNT", "")]
+)
 def test_check_word_refuses_bad_input(dictionaries, rack, word):
     with pytest.raises(InvalidRackError):
         check_word(dictionaries[0], rack, word)
@@ -151,10 +157,17 @@ def test_check_command_exit_codes_and_json(dictionaries):
     assert result.exit_code == 0 and result.stdout == "count: valid, 5 letters, 5 points\n"
     result = runner.invoke(app, ["--dict", chosen.path, "check", "TERMINATE", "terrine"])
     assert result.exit_code == 1
-    assert result.stdout == "terrine: not valid: the rack TERMINATE can't make terrine: needs 2 r, rack has 1\n"
+    assert (
+        result.stdout
+        == "terrine: not valid: the rack TERMINATE can't make terrine: needs 2 r, rack has 1\n"
+    )
     result = runner.invoke(app, ["--dict", chosen.path, "check", "COUNTDOWN", "cutdown", "--json"])
     record = json.loads(result.stdout)
-    assert result.exit_code == 1 and record["in_dictionary"] is False and record["dictionary"] == chosen.path
+    assert (
+        result.exit_code == 1
+        and record["in_dictionary"] is False
+        and record["dictionary"] == chosen.path
+    )
     assert "huge" in record["elsewhere"]  # the packaged dictionaries are asked
     result = runner.invoke(app, ["--dict", chosen.path, "check", "COUNT1", "count"])
     assert result.exit_code == 2 and result.stderr.startswith("anagramdb: error: rack 'COUNT1'")
@@ -170,8 +183,14 @@ def test_check_command_batch(dictionaries):
         "TERMINATE terrine: not valid: the rack TERMINATE can't make terrine: needs 2 r, rack has 1",
     ]
     assert "each line is a rack and a word" in result.stderr
-    result = runner.invoke(app, ["--dict", chosen.path, "check", "-", "--json"], input="COUNTDOWN count\nTERMINATE terrine\n")
-    assert result.exit_code == 1 and [json.loads(line)["valid"] for line in result.stdout.splitlines()] == [True, False]
+    result = runner.invoke(
+        app,
+        ["--dict", chosen.path, "check", "-", "--json"],
+        input="COUNTDOWN count\nTERMINATE terrine\n",
+    )
+    assert result.exit_code == 1 and [
+        json.loads(line)["valid"] for line in result.stdout.splitlines()
+    ] == [True, False]
     result = runner.invoke(app, ["--dict", chosen.path, "check", "-"], input="COUNTDOWN count\n")
     assert result.exit_code == 0
     for args in (["check", "COUNTDOWN"], ["check", "-", "count"]):
@@ -179,14 +198,21 @@ def test_check_command_batch(dictionaries):
         assert result.exit_code == 2 and "give RACK WORD" in result.stderr
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.text(alphabet="abcdeXYZ?", min_size=1, max_size=12), st.text(alphabet="abcdexyz", min_size=1, max_size=10))
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.text(alphabet="abcdeXYZ?", min_size=1, max_size=12),
+    st.text(alphabet="abcdexyz", min_size=1, max_size=10),
+)
 def test_missing_letters_match_a_counting_model(dictionaries, rack, word):
     if not rack.replace("?", ""):
         rack += "a"
     result = check_word(dictionaries[0], rack, word)
     have, need = Counter(rack.lower().replace("?", "")), Counter(word)
-    short = {letter: (count, have[letter]) for letter, count in need.items() if count > have[letter]}
+    short = {
+        letter: (count, have[letter]) for letter, count in need.items() if count > have[letter]
+    }
     assert {item.letter: (item.needs, item.has) for item in result.missing} == short
     assert result.in_rack == (sum(n - h for n, h in short.values()) <= rack.count("?"))
     assert result.score == (word_score(len(word)) if result.valid else 0)

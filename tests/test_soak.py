@@ -86,7 +86,12 @@ def test_letters_batch(reference):
 def test_anagrams_batch(reference):
     rng = random.Random(4)
     keys = sorted(reference)
-    queries = ["".join(rng.sample(key, len(key))) if rng.random() < 0.7 else "".join(rng.choices("abcdefghij", k=6)) for key in rng.choices(keys, k=BATCH)]
+    queries = [
+        "".join(rng.sample(key, len(key)))
+        if rng.random() < 0.7
+        else "".join(rng.choices("abcdefghij", k=6))
+        for key in rng.choices(keys, k=BATCH)
+    ]
     answers, peak = run_batch("anagrams", queries)
     for query, answer in zip(queries, answers, strict=True):
         assert answer["words"] == reference.get(word_key(query), [])

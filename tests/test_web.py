@@ -26,7 +26,13 @@ class Client:
     def __init__(self, port: int) -> None:
         self.port = port
 
-    def request(self, method: str, path: str, headers: dict[str, str] | None = None, body: bytes | None = None):
+    def request(
+        self,
+        method: str,
+        path: str,
+        headers: dict[str, str] | None = None,
+        body: bytes | None = None,
+    ):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         try:
             connection.request(method, path, body=body, headers=headers or {})
@@ -37,7 +43,9 @@ class Client:
             connection.close()
 
     def get(self, path: str, **headers: str):
-        return self.request("GET", path, {name.replace("_", "-"): value for name, value in headers.items()})
+        return self.request(
+            "GET", path, {name.replace("_", "-"): value for name, value in headers.items()}
+        )
 
     def json(self, path: str):
         status, headers, data = self.get(path)
@@ -74,7 +82,9 @@ def client(served) -> Client:
 
 def cli_json(*args: str):
     """What ``anagramdb ARGS --json`` prints, one record a line."""
-    result = subprocess.run([sys.executable, "-m", "anagramdb", *args, "--json"], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "anagramdb", *args, "--json"], capture_output=True, text=True
+    )
     assert result.returncode in (0, 1), result.stderr  # 1: a checked answer that is not valid
     return [json.loads(line) for line in result.stdout.splitlines()]
 
@@ -86,19 +96,42 @@ GAME = ["numbers", "100", "75", "50", "25", "6", "3", "--target", "952"]
     ("path", "command"),
     [
         ("/api/anagrams?letters=listen", ["anagrams", "listen"]),
-        ("/api/letters?rack=gyroscope&min=6&all=1", ["letters", "gyroscope", "--min", "6", "--all"]),
+        (
+            "/api/letters?rack=gyroscope&min=6&all=1",
+            ["letters", "gyroscope", "--min", "6", "--all"],
+        ),
         ("/api/letters?rack=cat%3F&enough=5", ["letters", "cat?", "--enough", "5"]),
-        ("/api/phrases?letters=countdown&max-words=2&min=4", ["phrases", "countdown", "--max-words", "2", "--min", "4"]),
+        (
+            "/api/phrases?letters=countdown&max-words=2&min=4",
+            ["phrases", "countdown", "--max-words", "2", "--min", "4"],
+        ),
         ("/api/conundrum?letters=canedanon", ["conundrum", "canedanon"]),
-        ("/api/numbers?numbers=25+50+75+100+3+6&target=952&all=1", ["numbers", "25", "50", "75", "100", "3", "6", "--target", "952", "--all"]),
-        ("/api/numbers?numbers=100,4,7,1,1,1&target=728&ascii=1", ["numbers", "100", "4", "7", "1", "1", "1", "--target", "728", "--ascii"]),
+        (
+            "/api/numbers?numbers=25+50+75+100+3+6&target=952&all=1",
+            ["numbers", "25", "50", "75", "100", "3", "6", "--target", "952", "--all"],
+        ),
+        (
+            "/api/numbers?numbers=100,4,7,1,1,1&target=728&ascii=1",
+            ["numbers", "100", "4", "7", "1", "1", "1", "--target", "728", "--ascii"],
+        ),
         ("/api/draw/letters?vowels=5&seed=3", ["draw", "letters", "--vowels", "5", "--seed", "3"]),
         ("/api/draw/numbers?large=2&seed=9", ["draw", "numbers", "--large", "2", "--seed", "9"]),
         ("/api/check?rack=gyroscope&word=scrooge", ["check", "gyroscope", "scrooge"]),
         ("/api/check?rack=countdown&word=cutdowns", ["check", "countdown", "cutdowns"]),
-        ("/api/check?numbers=100+75+50+25+6+3&target=952&check=" + urllib.parse.quote("((100+6)*3*75-50)/25"), [*GAME, "--check", "((100+6)*3*75-50)/25"]),
-        ("/api/check?numbers=100+75+50+25+6+3&target=952&check=75/50*100", [*GAME, "--check", "75/50*100"]),
-        ("/api/numbers?numbers=100+75+50+25+6+3&target=952&check=" + urllib.parse.quote("(100+6)*3*75/25"), [*GAME, "--check", "(100+6)*3*75/25"]),
+        (
+            "/api/check?numbers=100+75+50+25+6+3&target=952&check="
+            + urllib.parse.quote("((100+6)*3*75-50)/25"),
+            [*GAME, "--check", "((100+6)*3*75-50)/25"],
+        ),
+        (
+            "/api/check?numbers=100+75+50+25+6+3&target=952&check=75/50*100",
+            [*GAME, "--check", "75/50*100"],
+        ),
+        (
+            "/api/numbers?numbers=100+75+50+25+6+3&target=952&check="
+            + urllib.parse.quote("(100+6)*3*75/25"),
+            [*GAME, "--check", "(100+6)*3*75/25"],
+        ),
     ],
 )
 def test_every_endpoint_answers_with_the_cli_json_record(client, path, command):
@@ -122,7 +155,9 @@ def test_generated_conundrums_are_the_cli_records_as_a_list(client):
 def test_numbers_warnings_go_in_a_header_not_the_record(client):
     status, headers, data = client.get("/api/numbers?numbers=50+2+3+7+8+9&target=100")
     assert status == 200 and "outside 101-999" in headers["X-Anagramdb-Warning"]
-    assert json.loads(data) == cli_json("numbers", "50", "2", "3", "7", "8", "9", "--target", "100")[0]
+    assert (
+        json.loads(data) == cli_json("numbers", "50", "2", "3", "7", "8", "9", "--target", "100")[0]
+    )
     status, record = client.json("/api/numbers?numbers=50+2+3+7+8+9&target=100&strict=1")
     assert status == 400 and "not a game from the show" in record["error"]
 
@@ -170,18 +205,29 @@ def test_methods_other_than_get_and_head_get_405(client, method):
 
 def test_http_servers_own_refusals_are_json_with_our_headers(client):
     status, headers, data = client.request("BREW", "/api/letters?rack=abc")
-    assert status == 405 and headers["Allow"] == "GET, HEAD" and "not allowed" in json.loads(data)["error"]
+    assert (
+        status == 405
+        and headers["Allow"] == "GET, HEAD"
+        and "not allowed" in json.loads(data)["error"]
+    )
     with socket.create_connection(("127.0.0.1", client.port), timeout=60) as raw:
         raw.sendall(b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n")
         reply = raw.makefile("rb").read()
     head, _, body = reply.partition(b"\r\n\r\n")
-    assert head.startswith(b"HTTP/1.1 414") and b"X-Content-Type-Options: nosniff" in head and "error" in json.loads(body)
+    assert (
+        head.startswith(b"HTTP/1.1 414")
+        and b"X-Content-Type-Options: nosniff" in head
+        and "error" in json.loads(body)
+    )
 
 
 def test_connections_past_the_limit_are_closed_at_once():
     server, thread = start(Options(port=0, quiet=True, max_connections=2))
     try:
-        idle = [socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=60) for _ in range(2)]
+        idle = [
+            socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=60)
+            for _ in range(2)
+        ]
         with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=60) as third:
             third.sendall(b"GET /api/letters?rack=abc HTTP/1.1\r\nHost: localhost\r\n\r\n")
             try:
@@ -212,7 +258,9 @@ def test_head_sends_the_headers_without_the_body(client):
 
 
 def test_oversize_requests_get_413_and_414(client):
-    status, _, data = client.request("GET", "/api/letters?rack=abc", body=b"x" * 10, headers={"Content-Length": "10"})
+    status, _, data = client.request(
+        "GET", "/api/letters?rack=abc", body=b"x" * 10, headers={"Content-Length": "10"}
+    )
     assert status == 413 and "body" in json.loads(data)["error"]
     status, _, data = client.get("/api/letters?rack=" + "a" * 3000)
     assert status == 414 and "longer than 2048 bytes" in json.loads(data)["error"]
@@ -239,7 +287,11 @@ def test_busy_worker_answers_503(client, served):
         taken += 1
     try:
         status, headers, data = client.get("/api/letters?rack=abc")
-        assert status == 503 and headers["Retry-After"] == "1" and "too many" in json.loads(data)["error"]
+        assert (
+            status == 503
+            and headers["Retry-After"] == "1"
+            and "too many" in json.loads(data)["error"]
+        )
     finally:
         for _ in range(taken):
             served.slots.release()
@@ -253,11 +305,23 @@ def test_a_bug_is_a_500_and_one_line_on_stderr(client, monkeypatch, capsys):
     monkeypatch.setitem(api.ENDPOINTS, "letters", (broken, ("rack",)))
     status, record = client.json("/api/letters?rack=abc")
     assert status == 500 and record == {"error": "internal error"}
-    assert capsys.readouterr().err == "anagramdb: error: KeyError: 'oops' (answering '/api/letters?rack=abc')\n"
+    assert (
+        capsys.readouterr().err
+        == "anagramdb: error: KeyError: 'oops' (answering '/api/letters?rack=abc')\n"
+    )
 
 
 def test_concurrent_requests_from_threads_all_get_their_own_answer(client):
-    racks = ["gyroscope", "countdown", "aeinrstlo", "listen", "stone", "zebra", "quartzy", "jukebox"] * 8
+    racks = [
+        "gyroscope",
+        "countdown",
+        "aeinrstlo",
+        "listen",
+        "stone",
+        "zebra",
+        "quartzy",
+        "jukebox",
+    ] * 8
 
     def fetch(rack: str):
         return client.json(f"/api/letters?rack={rack}&enough=1")
@@ -268,7 +332,9 @@ def test_concurrent_requests_from_threads_all_get_their_own_answer(client):
         assert status == 200 and record["rack"] == rack and record["words"]
 
 
-@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "localhost.evil.example", ""])
+@pytest.mark.parametrize(
+    "host", ["evil.example", "evil.example:8000", "localhost.evil.example", ""]
+)
 def test_a_host_header_naming_another_site_is_refused(client, host):
     status, _, data = client.get("/letters", Host=host)
     assert status == 400 and "Host header" in json.loads(data)["error"]
@@ -281,7 +347,9 @@ def test_host_headers_naming_this_machine_are_served(client, host):
 
 def test_host_allowed_strips_ports_and_brackets():
     assert host_allowed("LOCALHOST:80", {"localhost"}) and host_allowed("[fe80::1]:8000", set())
-    assert not host_allowed("evil.example:80", {"localhost"}) and not host_allowed(None, {"localhost"})
+    assert not host_allowed("evil.example:80", {"localhost"}) and not host_allowed(
+        None, {"localhost"}
+    )
 
 
 def test_cross_origin_api_requests_are_refused(client):
@@ -310,7 +378,11 @@ def test_security_and_cache_headers(client):
     status, headers, _ = client.get("/letters?rack=countdown")
     assert status == 200
     policy = headers["Content-Security-Policy"]
-    assert "default-src 'none'" in policy and "script-src 'sha256-" in policy and "unsafe-inline" not in policy
+    assert (
+        "default-src 'none'" in policy
+        and "script-src 'sha256-" in policy
+        and "unsafe-inline" not in policy
+    )
     assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Frame-Options"] == "DENY"
     assert headers["Cache-Control"].startswith("public")
     assert client.get("/api/draw/letters")[1]["Cache-Control"] == "no-store"
@@ -345,7 +417,16 @@ def test_input_is_never_echoed_unescaped(client, path):
     assert status in (200, 400, 404, 413)
 
 
-@pytest.mark.parametrize("path", ["/etc/passwd", "/../README.md", "/%2e%2e/pyproject.toml", "/static/style.css", "/api/../anagramdb/data/words.txt"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/etc/passwd",
+        "/../README.md",
+        "/%2e%2e/pyproject.toml",
+        "/static/style.css",
+        "/api/../anagramdb/data/words.txt",
+    ],
+)
 def test_no_file_is_served_from_disk(client, path):
     status, _, data = client.get(path)
     assert status == 404 and b"root:" not in data and b"[project]" not in data
@@ -353,36 +434,56 @@ def test_no_file_is_served_from_disk(client, path):
 
 def test_pages_render_the_answers_server_side(client):
     status, html = client.page("/letters?rack=gyroscope")
-    assert status == 200 and "<h2>9 letters" in html and "<li>gyroscope</li>" in html and 'value="gyroscope"' in html
+    assert (
+        status == 200
+        and "<h2>9 letters" in html
+        and "<li>gyroscope</li>" in html
+        and 'value="gyroscope"' in html
+    )
     assert client.page("/")[0] == 200
     status, html = client.page("/conundrum?letters=canedanon")
     assert "<li>cannonade</li>" in html and "the unique answer" in html
     status, html = client.page("/numbers?numbers=25+50+75+100+3+6&target=952")
     assert "952: exact" in html and "<li>100 + 3 = 103</li>" in html
     status, headers, data = client.get("/letters?rack=a1")
-    assert status == 400 and 'role="alert"' in data.decode() and headers["Cache-Control"] == "no-store"
+    assert (
+        status == 400 and 'role="alert"' in data.decode() and headers["Cache-Control"] == "no-store"
+    )
     assert client.page("/nowhere")[0] == 404
 
 
 def test_random_states_redirect_to_a_url_with_their_seed(client):
-    for path, start_of in [("/conundrum?generate=1", "/conundrum?generate=1&seed="), ("/practice?round=letters&seconds=5", "/practice?round=letters&seed=")]:
+    for path, start_of in [
+        ("/conundrum?generate=1", "/conundrum?generate=1&seed="),
+        ("/practice?round=letters&seconds=5", "/practice?round=letters&seed="),
+    ]:
         status, headers, _ = client.get(path)
         assert status == 302 and headers["Location"].startswith(start_of)
         status, html = client.page(headers["Location"])
         assert status == 200
     made = cli_json("conundrum", "--generate", "--seed", "42")[0]
     status, html = client.page("/conundrum?generate=1&seed=42")
-    assert "".join(f"<li>{letter.upper()}</li>" for letter in made["clue"]) in html and made["answer"].upper() in html
+    assert (
+        "".join(f"<li>{letter.upper()}</li>" for letter in made["clue"]) in html
+        and made["answer"].upper() in html
+    )
 
 
 def test_practice_draws_as_the_contestant_chooses(client):
     status, html = client.page("/practice")
-    assert status == 200 and "round=letters&amp;vowels=5&amp;seconds=30" in html and "round=numbers&amp;large=4&amp;seconds=30" in html
+    assert (
+        status == 200
+        and "round=letters&amp;vowels=5&amp;seconds=30" in html
+        and "round=numbers&amp;large=4&amp;seconds=30" in html
+    )
     status, headers, _ = client.get("/practice?round=numbers&large=4")
     assert status == 302 and headers["Location"].startswith("/practice?round=numbers&large=4&seed=")
     drawn = cli_json("draw", "numbers", "--large", "4", "--seed", "8")[0]
     status, html = client.page("/practice?round=numbers&large=4&seed=8")
-    assert "".join(f"<li>{n}</li>" for n in drawn["numbers"]) in html and 'name="large" value="4"' in html
+    assert (
+        "".join(f"<li>{n}</li>" for n in drawn["numbers"]) in html
+        and 'name="large" value="4"' in html
+    )
     rack = cli_json("draw", "letters", "--vowels", "5", "--seed", "8")[0]["letters"]
     status, html = client.page("/practice?round=letters&vowels=5&seed=8")
     assert "".join(f"<li>{letter}</li>" for letter in rack) in html
@@ -393,7 +494,10 @@ def test_practice_checks_and_scores_a_letters_answer(client):
     rack = cli_json("draw", "letters", "--seed", "11")[0]["letters"]
     best = cli_json("letters", rack, "--enough", "1")[0]["words"][0]
     status, html = client.page(f"/practice?round=letters&seed=11&seconds=30&answer={best['word']}")
-    assert status == 200 and f"{best['word']}: valid, {best['length']} letters, {best['score']} points" in html
+    assert (
+        status == 200
+        and f"{best['word']}: valid, {best['length']} letters, {best['score']} points" in html
+    )
     assert "<h2>The best answers</h2>" in html and f"<li>{best['word']}</li>" in html
     status, html = client.page("/practice?round=letters&seed=11&answer=qqq")
     assert "qqq: 0 points" in html and "can&#x27;t make qqq: needs 3 q, rack has 0" in html
@@ -405,35 +509,56 @@ def test_practice_checks_and_scores_a_letters_answer(client):
 def test_practice_numbers_round_shows_the_target_and_the_best_answer(client):
     drawn = cli_json("draw", "numbers", "--seed", "5")[0]
     status, html = client.page("/practice?round=numbers&seed=5")
-    assert status == 200 and f'<span class="target">{drawn["target"]}</span>' in html and 'id="clock"' in html
+    assert (
+        status == 200
+        and f'<span class="target">{drawn["target"]}</span>' in html
+        and 'id="clock"' in html
+    )
     status, html = client.page("/practice?round=numbers&seed=5&timeup=1")
     best = cli_json("numbers", *map(str, drawn["numbers"]), "--target", str(drawn["target"]))[0]
     assert best["solutions"][0]["infix"] in html
     working = best["solutions"][0]["infix"]
-    status, html = client.page("/practice?round=numbers&seed=5&answer=" + urllib.parse.quote(working))
-    points = {0: 10, 1: 7, 2: 7, 3: 7, 4: 7, 5: 7}.get(best["distance"], 5 if best["distance"] <= 10 else 0)
-    assert f"= {best['value']}: valid" in html and f"{points} points" in html and '<ol class="steps">' in html
+    status, html = client.page(
+        "/practice?round=numbers&seed=5&answer=" + urllib.parse.quote(working)
+    )
+    points = {0: 10, 1: 7, 2: 7, 3: 7, 4: 7, 5: 7}.get(
+        best["distance"], 5 if best["distance"] <= 10 else 0
+    )
+    assert (
+        f"= {best['value']}: valid" in html
+        and f"{points} points" in html
+        and '<ol class="steps">' in html
+    )
     status, html = client.page("/practice?round=numbers&seed=5&answer=1000000")
     assert "0 points" in html and 'class="error"' in html
 
 
-def serve_process(*args: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
+def serve_process(
+    *args: str, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], str]:
     """``anagramdb serve --port 0 ARGS`` in a child process, and the URL it prints."""
     command = [sys.executable, "-m", "anagramdb", "serve", "--port", "0", *args]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
     assert process.stdout is not None
     line = process.stdout.readline()
     assert line.startswith("anagramdb: serving http://"), line + process.stderr.read()
     return process, line.split()[2]
 
 
-@pytest.mark.parametrize(("workers", "stop"), [("1", signal.SIGTERM), ("1", signal.SIGINT), ("2", signal.SIGTERM), ("2", signal.SIGINT)])
+@pytest.mark.parametrize(
+    ("workers", "stop"),
+    [("1", signal.SIGTERM), ("1", signal.SIGINT), ("2", signal.SIGTERM), ("2", signal.SIGINT)],
+)
 def test_serve_stops_cleanly_on_a_signal(workers, stop):
     process, url = serve_process("--workers", workers)
     port = int(url.rsplit(":", 1)[1].strip("/"))
     try:
         with ThreadPoolExecutor(4) as pool:
-            statuses = list(pool.map(lambda _: Client(port).get("/api/letters?rack=countdown")[0], range(8)))
+            statuses = list(
+                pool.map(lambda _: Client(port).get("/api/letters?rack=countdown")[0], range(8))
+            )
         assert statuses == [200] * 8
     finally:
         process.send_signal(stop)  # to the parent alone: it stops its workers itself
@@ -460,14 +585,21 @@ def test_the_parent_reports_lost_workers_and_fails_when_none_are_left():
         if process.poll() is None:
             process.kill()
     assert process.returncode == 1
-    assert err.count("anagramdb: warning: worker") == 2 and "1 left" in err and "0 left" in err and "Traceback" not in err
+    assert (
+        err.count("anagramdb: warning: worker") == 2
+        and "1 left" in err
+        and "0 left" in err
+        and "Traceback" not in err
+    )
 
 
 def test_open_shows_the_page_in_the_browser(tmp_path):
     opened = tmp_path / "opened"
     # webbrowser runs $BROWSER with the URL in place of %s.
     browser = f"{sys.executable} -c 'import sys, pathlib; pathlib.Path(sys.argv[1]).write_text(sys.argv[2])' {opened} %s"
-    process, url = serve_process("--open", "--host", "0.0.0.0", "--quiet", env={**os.environ, "BROWSER": browser})
+    process, url = serve_process(
+        "--open", "--host", "0.0.0.0", "--quiet", env={**os.environ, "BROWSER": browser}
+    )
     try:
         for _ in range(6000):
             if opened.exists() and opened.read_text():
@@ -477,7 +609,9 @@ def test_open_shows_the_page_in_the_browser(tmp_path):
         process.send_signal(signal.SIGTERM)
         process.communicate(timeout=60)
     assert url.startswith("http://0.0.0.0:")
-    assert opened.read_text() == url.replace("0.0.0.0", "127.0.0.1")  # a wildcard address is not one to browse to
+    assert opened.read_text() == url.replace(
+        "0.0.0.0", "127.0.0.1"
+    )  # a wildcard address is not one to browse to
 
 
 @pytest.mark.parametrize("delay", [0.05, 0.2, 0.35])
@@ -526,23 +660,43 @@ def test_serve_warns_when_reachable_by_others_and_quiet_silences_the_log():
         process.send_signal(signal.SIGTERM)
         _, err = process.communicate(timeout=60)
     assert process.returncode == 0
-    assert err.splitlines() == ["anagramdb: warning: listening on 0.0.0.0: anyone who can reach this machine can use the server"]
+    assert err.splitlines() == [
+        "anagramdb: warning: listening on 0.0.0.0: anyone who can reach this machine can use the server"
+    ]
 
 
 def test_serve_reports_a_port_in_use_in_one_line(served):
-    result = subprocess.run([sys.executable, "-m", "anagramdb", "serve", "--port", str(served.server_address[1])], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "anagramdb", "serve", "--port", str(served.server_address[1])],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 1
-    assert result.stderr.startswith("anagramdb: error: cannot listen on 127.0.0.1:") and len(result.stderr.splitlines()) == 1
+    assert (
+        result.stderr.startswith("anagramdb: error: cannot listen on 127.0.0.1:")
+        and len(result.stderr.splitlines()) == 1
+    )
 
 
 def test_the_load_benchmark_runs_and_counts_no_errors():
-    script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "serve_load.py")
+    script = os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "serve_load.py"
+    )
     result = subprocess.run(
-        [sys.executable, script, "--clients", "2", "--seconds", "0.5", "--workers", "1", "--json"], capture_output=True, text=True, timeout=300
+        [sys.executable, script, "--clients", "2", "--seconds", "0.5", "--workers", "1", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr
     (figures,) = json.loads(result.stdout.splitlines()[-1])
-    assert figures["workers"] == 1 and figures["requests"] > 0 and figures["errors"] == 0 and figures["server_exit"] == 0
+    assert (
+        figures["workers"] == 1
+        and figures["requests"] > 0
+        and figures["errors"] == 0
+        and figures["server_exit"] == 0
+    )
     assert len(figures["rss_mib"]) == 1 and figures["rss_mib"][0] > 1
 
 
@@ -552,7 +706,11 @@ def readme_api_examples() -> list[tuple[str, str]]:
     with open(readme, encoding="utf-8") as handle:
         lines = handle.read().splitlines()
     prefix = "$ curl -s 'http://127.0.0.1:8000"
-    return [(line[len(prefix) : -1], lines[number + 1]) for number, line in enumerate(lines) if line.startswith(prefix)]
+    return [
+        (line[len(prefix) : -1], lines[number + 1])
+        for number, line in enumerate(lines)
+        if line.startswith(prefix)
+    ]
 
 
 @pytest.mark.parametrize(("path", "shown"), readme_api_examples())
@@ -574,6 +732,8 @@ def test_the_readme_shows_the_real_headers_of_an_error(client):
     path, _, shown = text[start + len(command) :].partition("'\n")
     shown_head, _, shown_body = shown.split("\n```", 1)[0].partition("\n\n")
     status, headers, data = client.get(path)
-    head = [f"HTTP/1.1 {status} Bad Request"] + [f"{name}: {value}" for name, value in headers.items() if name != "Date"]
+    head = [f"HTTP/1.1 {status} Bad Request"] + [
+        f"{name}: {value}" for name, value in headers.items() if name != "Date"
+    ]
     assert [line for line in shown_head.splitlines() if not line.startswith("Date: ")] == head
     assert shown_body == data.decode()

@@ -19,8 +19,13 @@ DRIVER = shutil.which("chromedriver")
 BROWSER_WAIT = 60
 
 if CHROMIUM is None or DRIVER is None:
-    pytest.skip("Chromium and chromedriver are not installed (Debian packages chromium, chromium-driver)", allow_module_level=True)
-webdriver = pytest.importorskip("selenium.webdriver", reason="the selenium package is not installed (pip install '.[test]')")
+    pytest.skip(
+        "Chromium and chromedriver are not installed (Debian packages chromium, chromium-driver)",
+        allow_module_level=True,
+    )
+webdriver = pytest.importorskip(
+    "selenium.webdriver", reason="the selenium package is not installed (pip install '.[test]')"
+)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as expected  # noqa: E402
@@ -43,7 +48,12 @@ def url():
 def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=900,1000"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--window-size=900,1000",
+    ):
         options.add_argument(argument)
     # An explicit driver: selenium must not try to download one.
     driver = webdriver.Chrome(options=options, service=Service(executable_path=DRIVER))
@@ -61,7 +71,11 @@ def test_typing_a_rack_letter_by_letter_shows_the_nine_letter_answer(browser, ur
     assert box == browser.switch_to.active_element  # autofocus: type straight away
     for letter in "gyroscope":
         box.send_keys(letter)
-    wait(browser).until(expected.text_to_be_present_in_element((By.CSS_SELECTOR, "#results section h2"), "9 letters"))
+    wait(browser).until(
+        expected.text_to_be_present_in_element(
+            (By.CSS_SELECTOR, "#results section h2"), "9 letters"
+        )
+    )
     first = browser.find_element(By.CSS_SELECTOR, "#results section")
     assert first.find_element(By.TAG_NAME, "h2").text == "9 letters 18 points"
     assert [item.text for item in first.find_elements(By.TAG_NAME, "li")] == ["gyroscope"]
@@ -79,7 +93,10 @@ def test_bad_input_shows_the_error_and_script_text_stays_text(browser, url):
     box = browser.find_element(By.ID, "rack")
     box.send_keys("<script>")
     wait(browser).until(expected.presence_of_element_located((By.CSS_SELECTOR, "#results .error")))
-    assert "neither letters nor ? blanks" in browser.find_element(By.CSS_SELECTOR, "#results .error").text
+    assert (
+        "neither letters nor ? blanks"
+        in browser.find_element(By.CSS_SELECTOR, "#results .error").text
+    )
     assert browser.execute_script("return document.scripts.length") == 1
 
 
@@ -94,8 +111,12 @@ def test_numbers_page_solves_as_you_type(browser, url):
 def test_conundrum_page_solves_as_you_type(browser, url):
     browser.get(url + "/conundrum")
     browser.find_element(By.ID, "letters").send_keys("CANEDANON")
-    wait(browser).until(expected.text_to_be_present_in_element((By.ID, "results"), "the unique answer"))
-    assert [item.text for item in browser.find_elements(By.CSS_SELECTOR, "#results li")] == ["cannonade"]
+    wait(browser).until(
+        expected.text_to_be_present_in_element((By.ID, "results"), "the unique answer")
+    )
+    assert [item.text for item in browser.find_elements(By.CSS_SELECTOR, "#results li")] == [
+        "cannonade"
+    ]
 
 
 def test_practice_clock_runs_out_and_the_answer_is_checked(browser, url, tmp_path):

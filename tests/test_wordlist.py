@@ -9,7 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from anagramdb.errors import StorageError, WordListError
-from anagramdb.wordlist import WordFilter, compress_prefixes, expand_prefixes, looks_prefix_compressed, read_words
+from anagramdb.wordlist import (
+    WordFilter,
+    compress_prefixes,
+    expand_prefixes,
+    looks_prefix_compressed,
+    read_words,
+)
 
 
 def words_of(path, **kwargs):
@@ -44,7 +50,10 @@ def test_truncated_gzip_is_a_clear_error(tmp_path):
 def test_invalid_utf8_names_the_line(tmp_path):
     path = tmp_path / "latin1.txt"
     path.write_bytes("ok\ncafé\n".encode("latin-1"))
-    with pytest.raises(WordListError, match=r"line 2: not valid utf-8 .*give the file.s encoding if it is not utf-8$"):
+    with pytest.raises(
+        WordListError,
+        match=r"line 2: not valid utf-8 .*give the file.s encoding if it is not utf-8$",
+    ):
         words_of(path)
     assert words_of(path, encoding="latin-1") == ["ok", "café"]
 

@@ -36,7 +36,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--racks", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--dicts", nargs="+", default=["huge", "full", "common"], help="the first is compared with each other")
+    parser.add_argument(
+        "--dicts",
+        nargs="+",
+        default=["huge", "full", "common"],
+        help="the first is compared with each other",
+    )
     parser.add_argument("--examples", type=int, default=12)
     args = parser.parse_args()
     racks = [draw_letters(seed=args.seed + i).letters for i in range(args.racks)]
@@ -49,19 +54,25 @@ def main() -> int:
     for name in args.dicts:
         lengths = Counter(length for length, _ in results[name])
         mean = sum(length for length, _ in results[name]) / len(racks)
-        spread = ", ".join(f"{length}: {lengths[length]}" for length in sorted(lengths, reverse=True))
+        spread = ", ".join(
+            f"{length}: {lengths[length]}" for length in sorted(lengths, reverse=True)
+        )
         print(f"  {name}: mean longest {mean:.2f} letters; racks by longest length: {spread}")
     for name in args.dicts[1:]:
         gains: Counter[int] = Counter()
         examples: list[str] = []
-        for rack, (long_length, long_words), (length, _) in zip(racks, results[first], results[name], strict=True):
+        for rack, (long_length, long_words), (length, _) in zip(
+            racks, results[first], results[name], strict=True
+        ):
             gain = long_length - length
             gains[gain] += 1
             if gain > 0 and len(examples) < args.examples:
                 examples.append(f"{rack} {'/'.join(long_words[:2])} ({long_length} vs {length})")
         longer = sum(count for gain, count in gains.items() if gain > 0)
         detail = ", ".join(f"+{gain}: {gains[gain]}" for gain in sorted(gains) if gain > 0)
-        print(f"{first} vs {name}: {first} has a longer best word on {longer} of {len(racks)} racks ({100 * longer / len(racks):.1f}%; {detail})")
+        print(
+            f"{first} vs {name}: {first} has a longer best word on {longer} of {len(racks)} racks ({100 * longer / len(racks):.1f}%; {detail})"
+        )
         print(f"  the same length on {gains[0]}; for example: " + "; ".join(examples))
     return 0
 

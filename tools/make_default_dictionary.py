@@ -87,21 +87,33 @@ def read_addback(path: str = ADDBACK) -> list[tuple[str, int]]:
             if not fields:
                 continue
             if len(fields) != 2 or not fields[1].isdigit() or int(fields[1]) not in SIZES:
-                raise ValueError(f"{path}: line {line_no}: expected 'WORD SIZE' with SIZE one of {SIZES}, got {line.strip()!r}")
+                raise ValueError(
+                    f"{path}: line {line_no}: expected 'WORD SIZE' with SIZE one of {SIZES}, got {line.strip()!r}"
+                )
             word, size = fields[0], int(fields[1])
             if clean(word) != (word, ""):
-                raise ValueError(f"{path}: line {line_no}: {word!r} is not a lower-case a-z word that the rules keep")
+                raise ValueError(
+                    f"{path}: line {line_no}: {word!r} is not a lower-case a-z word that the rules keep"
+                )
             entries.append((word, size))
     return entries
 
 
 def source_files(directory: str, limit: int) -> list[str]:
     """The SCOWL words files of CATEGORIES with sizes up to *limit*, in a fixed order."""
-    names = [f"{category}-words.{size}" for size in SIZES if size <= limit for category in CATEGORIES]
-    return [os.path.join(directory, name) for name in names if os.path.exists(os.path.join(directory, name))]
+    names = [
+        f"{category}-words.{size}" for size in SIZES if size <= limit for category in CATEGORIES
+    ]
+    return [
+        os.path.join(directory, name)
+        for name in names
+        if os.path.exists(os.path.join(directory, name))
+    ]
 
 
-def list_words(directory: str, limit: int, addback: Iterable[tuple[str, int]]) -> tuple[list[str], dict[str, int]]:
+def list_words(
+    directory: str, limit: int, addback: Iterable[tuple[str, int]]
+) -> tuple[list[str], dict[str, int]]:
     """The sorted words of the list with size *limit*, and the count skipped per rule."""
     words: set[str] = set()
     skipped: dict[str, int] = {}
@@ -120,7 +132,12 @@ def list_words(directory: str, limit: int, addback: Iterable[tuple[str, int]]) -
 def package_version(package: str = PACKAGE) -> str:
     """The installed Debian version of *package*, or 'unknown' off Debian."""
     try:
-        result = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True, check=True)
+        result = subprocess.run(
+            ["dpkg-query", "-W", "-f=${Version}", package],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return result.stdout.strip()
@@ -144,19 +161,29 @@ def sha256(path: str) -> str:
 def write_dictionary(words: list[str], output: str, mtime_ns: int) -> None:
     """Build *output* and its index from *words*, with the dictionary's mtime fixed."""
     directory = os.path.dirname(os.path.abspath(output))
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=directory, prefix=".wordlist-", suffix=".tmp", delete=False) as handle:
+    with tempfile.NamedTemporaryFile(
+        "w", encoding="utf-8", dir=directory, prefix=".wordlist-", suffix=".tmp", delete=False
+    ) as handle:
         handle.write("".join(word + "\n" for word in words))
     try:
         report = build([handle.name], output)
     finally:
         os.unlink(handle.name)
     if report.kept != len(words):
-        raise RuntimeError(f"{output}: the builder kept {report.kept} of {len(words)} words: {report.summary()}")
+        raise RuntimeError(
+            f"{output}: the builder kept {report.kept} of {len(words)} words: {report.summary()}"
+        )
     os.utime(output, ns=(mtime_ns, mtime_ns))
     save_index(output)
 
 
-def make(directory: str, output: str, version: str, addback_path: str = ADDBACK, copyright_path: str | None = COPYRIGHT) -> dict[str, object]:
+def make(
+    directory: str,
+    output: str,
+    version: str,
+    addback_path: str = ADDBACK,
+    copyright_path: str | None = COPYRIGHT,
+) -> dict[str, object]:
     """Write every list of LISTS, the provenance file and the copyright notice into
     *output*; return the provenance record."""
     addback = read_addback(addback_path)
@@ -184,7 +211,11 @@ def make(directory: str, output: str, version: str, addback_path: str = ADDBACK,
             "kind": "words",
         },
         "rules": list(RULES),
-        "addback": {"file": "tools/" + os.path.basename(addback_path), "entries": len(addback), "sha256": sha256(addback_path)},
+        "addback": {
+            "file": "tools/" + os.path.basename(addback_path),
+            "entries": len(addback),
+            "sha256": sha256(addback_path),
+        },
         "dictionaries": dictionaries,
     }
     with open(os.path.join(output, PROVENANCE_FILE), "w", encoding="utf-8", newline="\n") as handle:
@@ -196,15 +227,25 @@ def make(directory: str, output: str, version: str, addback_path: str = ADDBACK,
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scowl", default=SCOWL_DIRECTORY, help=f"SCOWL's categorized lists (default: {SCOWL_DIRECTORY})")
-    parser.add_argument("--output", default=DATA_DIRECTORY, help="directory to write into (default: the package's data/)")
+    parser.add_argument(
+        "--scowl",
+        default=SCOWL_DIRECTORY,
+        help=f"SCOWL's categorized lists (default: {SCOWL_DIRECTORY})",
+    )
+    parser.add_argument(
+        "--output",
+        default=DATA_DIRECTORY,
+        help="directory to write into (default: the package's data/)",
+    )
     args = parser.parse_args()
     if not source_files(args.scowl, max(LISTS.values())) or not os.path.exists(COPYRIGHT):
         print(f"no SCOWL word lists in {args.scowl}: apt-get install {PACKAGE}", file=sys.stderr)
         return 1
     record = make(args.scowl, args.output, package_version())
     for name, details in record["dictionaries"].items():  # type: ignore[attr-defined]
-        print(f"{name}: {details['file']}: {details['words']} words, {details['nine_letter_words']} of nine letters (SCOWL sizes <= {details['max_size']})")
+        print(
+            f"{name}: {details['file']}: {details['words']} words, {details['nine_letter_words']} of nine letters (SCOWL sizes <= {details['max_size']})"
+        )
     return 0
 
 

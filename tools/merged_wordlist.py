@@ -26,12 +26,23 @@ from anagramdb.keys import fold
 ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 # Polish (4.3M inflected forms) and Norwegian (1.6M) would swamp the others: without
 # them the merge is about 2.8M words.
-SKIP = {"README.select-wordlist", "words", "words.pre-dictionaries-common", "polish", "bokmaal", "nynorsk"}
+SKIP = {
+    "README.select-wordlist",
+    "words",
+    "words.pre-dictionaries-common",
+    "polish",
+    "bokmaal",
+    "nynorsk",
+}
 
 
 def default_lists() -> list[str]:
     """The plain word lists under /usr/share/dict (not the alternatives symlink)."""
-    return sorted(path for path in glob.glob("/usr/share/dict/*") if os.path.isfile(path) and not os.path.islink(path) and os.path.basename(path) not in SKIP)
+    return sorted(
+        path
+        for path in glob.glob("/usr/share/dict/*")
+        if os.path.isfile(path) and not os.path.islink(path) and os.path.basename(path) not in SKIP
+    )
 
 
 def merged_words(paths: list[str]) -> list[str]:
@@ -53,7 +64,9 @@ def main() -> int:
     args = parser.parse_args()
     paths = args.lists or default_lists()
     if not paths:
-        parser.error("no word lists: apt-get install wamerican-insane wbritish-insane wngerman wfrench ... (see the docstring)")
+        parser.error(
+            "no word lists: apt-get install wamerican-insane wbritish-insane wngerman wfrench ... (see the docstring)"
+        )
     words = merged_words(paths)
     with open(args.output, "w", encoding="utf-8") as handle:
         handle.writelines(word + "\n" for word in words)

@@ -74,7 +74,12 @@ def skipped_nodes(tree: ast.Module) -> set[int]:
     skip: set[int] = set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        if (
+            isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+        ):
             skip.add(id(body[0].value))
         for annotation in (getattr(node, "annotation", None), getattr(node, "returns", None)):
             if annotation is not None:
@@ -117,7 +122,9 @@ def mutate(node: ast.AST) -> Iterator[str]:
     elif isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in SWAPS:
         _set(node, "ops", [SWAPS[type(node.ops[0])]()])
         yield f"{type(node.ops[0]).__name__}"
-    elif isinstance(node, ast.If | ast.IfExp | ast.While) and not (isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)):
+    elif isinstance(node, ast.If | ast.IfExp | ast.While) and not (
+        isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
+    ):
         _set(node, "test", ast.UnaryOp(op=ast.Not(), operand=node.test))
         yield "condition negated"
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
@@ -135,7 +142,18 @@ def run_tests(copy: str, tests: list[str], label: str = "") -> bool:
     """True when the tests pass (the mutant survives)."""
     present = [t for t in tests if os.path.exists(os.path.join(copy, t))]
     env = {**os.environ, "PYTHONPATH": copy, "PYTHONDONTWRITEBYTECODE": "1"}
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", *present]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:randomly",
+        *present,
+    ]
     try:
         result = subprocess.run(command, cwd=copy, env=env, capture_output=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
@@ -148,19 +166,37 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="+", choices=sorted(MODULE_FILES))
     parser.add_argument("--rev", default="HEAD", help="the commit to test (default HEAD)")
-    parser.add_argument("--sample", type=int, default=0, help="test this many mutants a module, evenly spaced through the file (0: all)")
-    parser.add_argument("--wide", action="store_true", help="run the survivors of a module's own tests against WIDE_TESTS too")
-    parser.add_argument("--only", action="append", default=[], help="test only the sampled mutants at LINE:DESCRIPTION (as a survivor is printed; repeatable)")
+    parser.add_argument(
+        "--sample",
+        type=int,
+        default=0,
+        help="test this many mutants a module, evenly spaced through the file (0: all)",
+    )
+    parser.add_argument(
+        "--wide",
+        action="store_true",
+        help="run the survivors of a module's own tests against WIDE_TESTS too",
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="test only the sampled mutants at LINE:DESCRIPTION (as a survivor is printed; repeatable)",
+    )
     parser.add_argument("--json", help="append one JSON record a module to this file")
     args = parser.parse_args()
     for module in args.modules:
         copy = tempfile.mkdtemp(prefix="mutate-")
         try:
-            archive = subprocess.run(["git", "archive", args.rev], cwd=ROOT, capture_output=True, check=True).stdout
+            archive = subprocess.run(
+                ["git", "archive", args.rev], cwd=ROOT, capture_output=True, check=True
+            ).stdout
             subprocess.run(["tar", "-x", "-C", copy], input=archive, check=True)
             path = os.path.join(copy, MODULE_FILES[module])
             original = open(path, encoding="utf-8").read()
-            assert run_tests(copy, MODULE_TESTS[module]), f"{module}: the tests fail before any mutation"
+            assert run_tests(copy, MODULE_TESTS[module]), (
+                f"{module}: the tests fail before any mutation"
+            )
             start = time.monotonic()
             found = list(mutants(original))
             if args.sample and len(found) > args.sample:
@@ -172,14 +208,19 @@ def main() -> int:
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(mutated)
                 label = f"{MODULE_FILES[module]}:{line}: {description}"
-                if run_tests(copy, MODULE_TESTS[module], label) and (not args.wide or run_tests(copy, WIDE_TESTS, label)):
+                if run_tests(copy, MODULE_TESTS[module], label) and (
+                    not args.wide or run_tests(copy, WIDE_TESTS, label)
+                ):
                     survivors.append((line, description))
                     print(f"  survived: {MODULE_FILES[module]}:{line}: {description}", flush=True)
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(original)
             killed = len(found) - len(survivors)
             score = 100 * killed / len(found) if found else 100.0
-            print(f"{module}: {killed}/{len(found)} killed ({score:.1f}%) in {time.monotonic() - start:.0f} s", flush=True)
+            print(
+                f"{module}: {killed}/{len(found)} killed ({score:.1f}%) in {time.monotonic() - start:.0f} s",
+                flush=True,
+            )
             if args.json:
                 with open(args.json, "a", encoding="utf-8") as out:
                     out.write(

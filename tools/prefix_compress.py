@@ -23,7 +23,9 @@ from anagramdb.wordlist import compress_prefixes, read_words
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("action", choices=["compress", "expand"])
-    parser.add_argument("wordlist", nargs="?", default="-", help="input word list (plain or gzip); - for stdin")
+    parser.add_argument(
+        "wordlist", nargs="?", default="-", help="input word list (plain or gzip); - for stdin"
+    )
     args = parser.parse_args()
     try:
         if args.action == "expand":

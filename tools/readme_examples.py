@@ -67,7 +67,11 @@ def examples(lines: list[str]) -> list[Example]:
         start = position + 1
         end = next(i for i in range(start, len(lines)) if lines[i].startswith("```"))
         position = end + 1
-        if lines[start - 1].strip() != "```" or not lines[start:end] or not lines[start].startswith("$ "):
+        if (
+            lines[start - 1].strip() != "```"
+            or not lines[start:end]
+            or not lines[start].startswith("$ ")
+        ):
             continue  # a code block in a language (python), or output without a command
         if marker.startswith(NOT_RUN):
             continue
@@ -96,7 +100,15 @@ def run(command: str, directory: str, env: dict[str, str]) -> list[str]:
     """The output lines of *command*, stdout and stderr in the order written (a command
     that never ends, such as a server left unmarked, is stopped after TIMEOUT seconds)."""
     try:
-        result = subprocess.run(["bash", "-c", command], cwd=directory, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
+        result = subprocess.run(
+            ["bash", "-c", command],
+            cwd=directory,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=TIMEOUT,
+        )
     except subprocess.TimeoutExpired:
         return [f"(still running after {TIMEOUT} s: mark it <!-- not-run: ... -->)"]
     return DATA_PATTERN.sub(DATA_SHOWN, result.stdout).splitlines()
@@ -116,11 +128,17 @@ def check(path: str = README, slow: bool = False, update: bool = False) -> list[
                 continue
             for command in example.commands:
                 # The repository's own scripts (python tools/...) run from its root.
-                actual = run(command.text, ROOT if command.text.startswith("python tools/") else directory, env)
+                actual = run(
+                    command.text,
+                    ROOT if command.text.startswith("python tools/") else directory,
+                    env,
+                )
                 expected = [DATA_PATTERN.sub(DATA_SHOWN, line) for line in command.expected]
                 if actual != expected:
                     diff = difflib.unified_diff(expected, actual, "README", "actual", lineterm="")
-                    problems.append(f"line {command.line + 1}: $ {command.text}\n" + "\n".join(diff))
+                    problems.append(
+                        f"line {command.line + 1}: $ {command.text}\n" + "\n".join(diff)
+                    )
                 replacements[command.line] = actual
     if update and problems:
         out: list[str] = []
@@ -142,7 +160,9 @@ def check(path: str = README, slow: bool = False, update: bool = False) -> list[
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("readme", nargs="?", default=README)
-    parser.add_argument("--update", action="store_true", help="paste the real outputs into the README")
+    parser.add_argument(
+        "--update", action="store_true", help="paste the real outputs into the README"
+    )
     parser.add_argument("--slow", action="store_true", help="run the slow examples too")
     options = parser.parse_args()
     problems = check(options.readme, options.slow, options.update)

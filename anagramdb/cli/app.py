@@ -16,7 +16,16 @@ import typer.main
 
 from .. import __version__
 from ..dictionary import ENVIRONMENT_VARIABLE
-from . import check_command, dictionary_commands, numbers_command, play_command, round_commands, serve_command  # noqa: F401 - they register the commands
+
+# Importing the command modules registers their commands (cli/common.py's @command).
+from . import (
+    check_command,  # noqa: F401
+    dictionary_commands,  # noqa: F401
+    numbers_command,  # noqa: F401
+    play_command,  # noqa: F401
+    round_commands,  # noqa: F401
+    serve_command,  # noqa: F401
+)
 from .common import command_settings, commands, groups, state
 from .grammar import DICT_OPTION, DICT_SHORT, hoist
 from .program import Group, Program
@@ -31,7 +40,9 @@ class _Argument(typer.core.TyperArgument):
         self.help = help
 
 
-def _no_second_arguments_section(self: typer.core.TyperCommand, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+def _no_second_arguments_section(
+    self: typer.core.TyperCommand, ctx: click.Context, formatter: click.HelpFormatter
+) -> None:
     """click 8.3+ lists documented arguments itself; typer's own Arguments section does."""
 
 
@@ -57,7 +68,12 @@ def main(
             help="Packaged dictionary full (default), common or huge; anything else a file path (./full for a file named full). Before or after the command.",
         ),
     ] = None,
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
 ) -> None:
     """Anagram dictionary engine and Countdown solver.
 
@@ -114,5 +130,7 @@ def run(args: list[str] | None = None) -> int:
     except ValueError:
         only = None  # Program reports it
     program = typer.main.get_command(make_app(only))
-    code: int = program.main(args, standalone_mode=False)  # Program.main returns the exit code; click types it Any
+    code: int = program.main(
+        args, standalone_mode=False
+    )  # Program.main returns the exit code; click types it Any
     return code

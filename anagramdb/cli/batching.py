@@ -18,7 +18,13 @@ if TYPE_CHECKING:  # annotations only: typing costs a cold start more than it sa
 BATCH_CACHE_BLOCKS = 2048
 
 
-def batch(lines: Iterable[str], field: str, answer: Callable[[str], Any], show: Callable[[Any], str | None], to_json: Callable[[Any], Any] | None) -> int:
+def batch(
+    lines: Iterable[str],
+    field: str,
+    answer: Callable[[str], Any],
+    show: Callable[[Any], str | None],
+    to_json: Callable[[Any], Any] | None,
+) -> int:
     """Answer one query a line, in order, in this one process.
 
     Each answer is printed by *show* (None from it: an empty result, said on stderr as

@@ -12,7 +12,16 @@ import typer
 
 from ..dictionary import DEFAULT_NAME
 from ..errors import quoted
-from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, reported, state, usage_error
+from .common import (
+    JSON_OPTION,
+    batch,
+    command,
+    emit_json,
+    open_dictionary,
+    reported,
+    state,
+    usage_error,
+)
 from .messages import cut
 
 
@@ -35,7 +44,12 @@ def numbers_check_text(result: Any) -> str:
 
 @command
 def check(
-    rack: Annotated[str, typer.Argument(help="The letters of the round, e.g. GYROSCOPE (? is a blank); - reads 'RACK WORD' lines from stdin.")],
+    rack: Annotated[
+        str,
+        typer.Argument(
+            help="The letters of the round, e.g. GYROSCOPE (? is a blank); - reads 'RACK WORD' lines from stdin."
+        ),
+    ],
     word: Annotated[str | None, typer.Argument(help="The word to check.")] = None,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
@@ -50,7 +64,11 @@ def check(
 
     if (rack == "-") != (word is None):
         raise usage_error("give RACK WORD, or - alone to read 'RACK WORD' lines from stdin")
-    with reported(), open_dictionary(batch=rack == "-") as dictionary, packaged_dictionaries() as packaged:
+    with (
+        reported(),
+        open_dictionary(batch=rack == "-") as dictionary,
+        packaged_dictionaries() as packaged,
+    ):
         name = state["dict"] or DEFAULT_NAME
         if word is not None:
             result = check_word(dictionary, rack, word, packaged, name)
@@ -64,12 +82,20 @@ def check(
         def answer(line: str) -> WordCheck:
             parts = line.split()
             if len(parts) != 2:
-                raise InvalidRackError(f"each line is a rack and a word, such as 'GYROSCOPE scooper', not {quoted(line)}")
+                raise InvalidRackError(
+                    f"each line is a rack and a word, such as 'GYROSCOPE scooper', not {quoted(line)}"
+                )
             found = check_word(dictionary, parts[0], parts[1], packaged, name)
             invalid.append(not found.valid)
             return found
 
-        code = batch(sys.stdin, "query", answer, lambda r: f"{r.rack} {check_text(r)}", (lambda r: r.to_dict()) if as_json else None)
+        code = batch(
+            sys.stdin,
+            "query",
+            answer,
+            lambda r: f"{r.rack} {check_text(r)}",
+            (lambda r: r.to_dict()) if as_json else None,
+        )
     raise typer.Exit(code or int(any(invalid)))
 
 

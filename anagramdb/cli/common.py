@@ -12,14 +12,18 @@ from ..dictionary import Dictionary
 from ..errors import AnagramDBError, AnagramDBWarning
 from . import messages
 from .batching import BATCH_CACHE_BLOCKS
-from .batching import batch as batch  # every command's batch mode (typer-free, for the quick path too)
+from .batching import (
+    batch as batch,
+)  # every command's batch mode (typer-free, for the quick path too)
 from .grammar import SHORT_FLAGS
 from .render import to_json
 
 state: dict[str, str | None] = {"dict": None}
 commands: dict[str, Callable[..., None]] = {}
 groups: dict[str, Callable[[], typer.Typer]] = {}
-JSON_OPTION = typer.Option("--json", help="Print JSON (JSON Lines in batch mode, one object a line).")
+JSON_OPTION = typer.Option(
+    "--json", help="Print JSON (JSON Lines in batch mode, one object a line)."
+)
 
 
 def option(name: str, *more: str, **settings: Any) -> Any:
@@ -41,7 +45,9 @@ CommandFunction = TypeVar("CommandFunction", bound=Callable[..., None])
 @overload
 def command(function: CommandFunction, *, context_settings: None = None) -> CommandFunction: ...
 @overload
-def command(function: None = None, *, context_settings: dict[str, Any] | None = None) -> Callable[[CommandFunction], CommandFunction]: ...
+def command(
+    function: None = None, *, context_settings: dict[str, Any] | None = None
+) -> Callable[[CommandFunction], CommandFunction]: ...
 def command(
     function: CommandFunction | None = None, *, context_settings: dict[str, Any] | None = None
 ) -> CommandFunction | Callable[[CommandFunction], CommandFunction]:

@@ -25,7 +25,14 @@ if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its 
 FLAGS = {
     "anagrams": {"--json": "--json"},
     "letters": {"--json": "--json", "--all": "--all", "-a": "--all"},
-    "numbers": {"--json": "--json", "--all": "--all", "-a": "--all", "--rpn": "--rpn", "--ascii": "--ascii", "--strict": "--strict"},
+    "numbers": {
+        "--json": "--json",
+        "--all": "--all",
+        "-a": "--all",
+        "--rpn": "--rpn",
+        "--ascii": "--ascii",
+        "--strict": "--strict",
+    },
 }
 VALUES: dict[str, dict[str, tuple[str, int | None]]] = {
     "anagrams": {},
@@ -76,7 +83,9 @@ def parse(args: list[str]) -> tuple[str | None, str, Any, dict[str, Any]] | None
             options[long_name] = value
         elif word == "-" and command != "numbers":
             positional.append(word)  # batch mode
-        elif word.startswith("-") and not (command == "numbers" and _integer(word, None) is not None):
+        elif word.startswith("-") and not (
+            command == "numbers" and _integer(word, None) is not None
+        ):
             return None  # help, unknown options, "--", numbers' batch mode
         else:
             positional.append(word)
@@ -104,9 +113,21 @@ def quick(args: list[str]) -> int | None:
     warnings.simplefilter("always", AnagramDBWarning)
     try:
         if command == "numbers":
-            flag = {name: bool(options.get(name)) for name in ("--all", "--ascii", "--strict", "--rpn")}
-            answer = queries.numbers(queries.whole_numbers(query), options["--target"], flag["--all"], flag["--ascii"], flag["--strict"])
-            print(render.to_json(answer.to_dict()) if as_json else render.numbers_text(answer, flag["--rpn"]))
+            flag = {
+                name: bool(options.get(name)) for name in ("--all", "--ascii", "--strict", "--rpn")
+            }
+            answer = queries.numbers(
+                queries.whole_numbers(query),
+                options["--target"],
+                flag["--all"],
+                flag["--ascii"],
+                flag["--strict"],
+            )
+            print(
+                render.to_json(answer.to_dict())
+                if as_json
+                else render.numbers_text(answer, flag["--rpn"])
+            )
             return 0
         from ..countdown.letters import ENOUGH, MIN_LENGTH
         from ..dictionary import Dictionary
@@ -118,8 +139,18 @@ def quick(args: list[str]) -> int | None:
                 record = queries.anagrams(dictionary, query)
                 text = render.to_json(record) if as_json else render.anagrams_text(record)
             else:
-                result = queries.letters(dictionary, query, options.get("--min", MIN_LENGTH), options.get("--enough", ENOUGH), bool(options.get("--all")))
-                text = render.to_json(render.letters_record(result)) if as_json else render.letters_text(result)
+                result = queries.letters(
+                    dictionary,
+                    query,
+                    options.get("--min", MIN_LENGTH),
+                    options.get("--enough", ENOUGH),
+                    bool(options.get("--all")),
+                )
+                text = (
+                    render.to_json(render.letters_record(result))
+                    if as_json
+                    else render.letters_text(result)
+                )
         if text is None:
             messages.no_words(query)
         else:
@@ -139,10 +170,24 @@ def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
     as_json = bool(options.get("--json"))
     with Dictionary(spec, cache_blocks=BATCH_CACHE_BLOCKS) as dictionary:
         if command == "anagrams":
-            return batch(sys.stdin, "letters", lambda q: queries.anagrams(dictionary, q), render.anagrams_line, (lambda r: r) if as_json else None)
-        least, enough, every = options.get("--min", MIN_LENGTH), options.get("--enough", ENOUGH), bool(options.get("--all"))
+            return batch(
+                sys.stdin,
+                "letters",
+                lambda q: queries.anagrams(dictionary, q),
+                render.anagrams_line,
+                (lambda r: r) if as_json else None,
+            )
+        least, enough, every = (
+            options.get("--min", MIN_LENGTH),
+            options.get("--enough", ENOUGH),
+            bool(options.get("--all")),
+        )
         return batch(
-            sys.stdin, "rack", lambda q: queries.letters(dictionary, q, least, enough, every), render.letters_text, render.letters_record if as_json else None
+            sys.stdin,
+            "rack",
+            lambda q: queries.letters(dictionary, q, least, enough, every),
+            render.letters_text,
+            render.letters_record if as_json else None,
         )
 
 

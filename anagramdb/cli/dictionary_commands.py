@@ -16,7 +16,12 @@ from .messages import cut, no_words
 
 @command
 def anagrams(
-    letters: Annotated[str, typer.Argument(help="The letters to rearrange (spaces are ignored); - reads one set of letters a line from stdin.")],
+    letters: Annotated[
+        str,
+        typer.Argument(
+            help="The letters to rearrange (spaces are ignored); - reads one set of letters a line from stdin."
+        ),
+    ],
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List the exact anagrams of LETTERS in the dictionary."""
@@ -29,7 +34,11 @@ def anagrams(
             return queries.anagrams(dictionary, query)
 
         if letters == "-":
-            raise typer.Exit(batch(sys.stdin, "letters", answer, anagrams_line, (lambda r: r) if as_json else None))
+            raise typer.Exit(
+                batch(
+                    sys.stdin, "letters", answer, anagrams_line, (lambda r: r) if as_json else None
+                )
+            )
         record = answer(letters)
         text = anagrams_text(record)
         if as_json:
@@ -76,20 +85,61 @@ def _end_progress() -> None:
 
 @command
 def build(
-    wordlists: Annotated[list[str], typer.Argument(help="Word lists: plain, prefix-compressed or gzip; - for stdin.", metavar="WORDLIST...")],
-    output: Annotated[str, option("--output", help="The dictionary file to write (its index goes beside it).")],
-    fmt: Annotated[str, typer.Option("--format", help="Word-list format: auto, plain or prefix.")] = "auto",
+    wordlists: Annotated[
+        list[str],
+        typer.Argument(
+            help="Word lists: plain, prefix-compressed or gzip; - for stdin.", metavar="WORDLIST..."
+        ),
+    ],
+    output: Annotated[
+        str, option("--output", help="The dictionary file to write (its index goes beside it).")
+    ],
+    fmt: Annotated[
+        str, typer.Option("--format", help="Word-list format: auto, plain or prefix.")
+    ] = "auto",
     encoding: Annotated[str, typer.Option(help="Text encoding of the word lists.")] = "utf-8",
-    min_length: Annotated[int, typer.Option("--min", min=1, help="Drop words shorter than this.")] = 1,
-    max_length: Annotated[int | None, typer.Option("--max", min=1, help="Drop words longer than this.")] = None,
-    keep_proper_nouns: Annotated[bool, typer.Option(help="Keep words with capital letters (proper nouns, acronyms).")] = False,
-    ascii_only: Annotated[bool, typer.Option(help="Drop words with letters outside a-z (accented letters).")] = False,
-    memory: Annotated[str, typer.Option(help="Memory budget for sorting, e.g. 64M.")] = f"{DEFAULT_MEMORY // 1024**2}M",
-    block_size: Annotated[int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block.")] = BLOCK_SIZE,
-    exclude: Annotated[list[str] | None, typer.Option(metavar="FILE", help="A word list of words to drop (house rules); repeatable.")] = None,
-    include: Annotated[list[str] | None, typer.Option(metavar="FILE", help="A word list of words to add whatever the filters say; repeatable.")] = None,
-    offensive: Annotated[str, typer.Option(metavar="keep|drop", help="drop: leave out the packaged list of slurs and obscenities.")] = "keep",
-    force: Annotated[bool, typer.Option("--force", help="Replace the output even if it is not an anagramdb dictionary.")] = False,
+    min_length: Annotated[
+        int, typer.Option("--min", min=1, help="Drop words shorter than this.")
+    ] = 1,
+    max_length: Annotated[
+        int | None, typer.Option("--max", min=1, help="Drop words longer than this.")
+    ] = None,
+    keep_proper_nouns: Annotated[
+        bool, typer.Option(help="Keep words with capital letters (proper nouns, acronyms).")
+    ] = False,
+    ascii_only: Annotated[
+        bool, typer.Option(help="Drop words with letters outside a-z (accented letters).")
+    ] = False,
+    memory: Annotated[
+        str, typer.Option(help="Memory budget for sorting, e.g. 64M.")
+    ] = f"{DEFAULT_MEMORY // 1024**2}M",
+    block_size: Annotated[
+        int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block.")
+    ] = BLOCK_SIZE,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="FILE", help="A word list of words to drop (house rules); repeatable."
+        ),
+    ] = None,
+    include: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="FILE", help="A word list of words to add whatever the filters say; repeatable."
+        ),
+    ] = None,
+    offensive: Annotated[
+        str,
+        typer.Option(
+            metavar="keep|drop", help="drop: leave out the packaged list of slurs and obscenities."
+        ),
+    ] = "keep",
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Replace the output even if it is not an anagramdb dictionary."
+        ),
+    ] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Build a sorted dictionary file and its index from word lists."""
@@ -119,9 +169,20 @@ def build(
 
 @command
 def index(
-    dictionary: Annotated[str | None, typer.Argument(help="Dictionary file (default: the one in use).", metavar="DICT")] = None,
-    check: Annotated[bool, typer.Option("--check", help="Verify the dictionary and its index, change nothing, exit 1 on a problem.")] = False,
-    block_size: Annotated[int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block when rebuilding.")] = BLOCK_SIZE,
+    dictionary: Annotated[
+        str | None,
+        typer.Argument(help="Dictionary file (default: the one in use).", metavar="DICT"),
+    ] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Verify the dictionary and its index, change nothing, exit 1 on a problem.",
+        ),
+    ] = False,
+    block_size: Annotated[
+        int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block when rebuilding.")
+    ] = BLOCK_SIZE,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Rebuild the index of a dictionary, or check both files."""
@@ -133,7 +194,14 @@ def index(
         if check:
             problems = check_index(path)
             if as_json:
-                emit_json({"dictionary": path, "index_path": index_path_for(path), "ok": not problems, "problems": problems})
+                emit_json(
+                    {
+                        "dictionary": path,
+                        "index_path": index_path_for(path),
+                        "ok": not problems,
+                        "problems": problems,
+                    }
+                )
             else:
                 for problem in problems:
                     typer.echo(problem)
@@ -144,9 +212,19 @@ def index(
             return
         builder = save_index(path, block_size)
         if as_json:
-            emit_json({"dictionary": path, "index_path": index_path_for(path), "entries": len(builder.keys), "words": builder.words, "block_size": block_size})
+            emit_json(
+                {
+                    "dictionary": path,
+                    "index_path": index_path_for(path),
+                    "entries": len(builder.keys),
+                    "words": builder.words,
+                    "block_size": block_size,
+                }
+            )
         else:
-            typer.echo(f"wrote {index_path_for(path)}: {len(builder.keys)} entries for {builder.words} words (block size {block_size})")
+            typer.echo(
+                f"wrote {index_path_for(path)}: {len(builder.keys)} entries for {builder.words} words (block size {block_size})"
+            )
 
 
 @command
@@ -160,6 +238,9 @@ def info(as_json: Annotated[bool, JSON_OPTION] = False) -> None:
             width = max(map(len, details))
             for name, value in details.items():
                 if isinstance(value, dict):
-                    value = ", ".join(f"{key} {' '.join(part) if isinstance(part, list) else part}" for key, part in value.items())
+                    value = ", ".join(
+                        f"{key} {' '.join(part) if isinstance(part, list) else part}"
+                        for key, part in value.items()
+                    )
                 if value is not None:
                     typer.echo(f"{name:<{width}}  {value}")

@@ -46,7 +46,9 @@ def warning(message: str) -> None:
     print(f"{PROGRAM}: warning: {one_line(message)}", file=sys.stderr, flush=True)
 
 
-def show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
+def show_warning(
+    message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None
+) -> None:
     """warnings.showwarning replacement: one ``anagramdb: warning:`` line on stderr."""
     warning(str(message))
 
@@ -75,4 +77,7 @@ def internal_error(exc: BaseException) -> int:
     """A bug: still one line, with the way to see the traceback."""
     if os.environ.get("ANAGRAMDB_DEBUG"):
         raise exc
-    return error(f"internal error: {type(exc).__name__}: {cut(str(exc), 200)} (set ANAGRAMDB_DEBUG=1 for a traceback)", 1)
+    return error(
+        f"internal error: {type(exc).__name__}: {cut(str(exc), 200)} (set ANAGRAMDB_DEBUG=1 for a traceback)",
+        1,
+    )

@@ -27,7 +27,9 @@ def _refuse_options(args: list[str], given: dict[str, Any]) -> None:
     stats = args == ["stats"]
     for name in SOLVE_ONLY if stats else STATS_ONLY:
         if given[name] not in (None, False):
-            raise usage_error(f"{name} {'does not apply to stats' if stats else 'applies only to numbers stats'}")
+            raise usage_error(
+                f"{name} {'does not apply to stats' if stats else 'applies only to numbers stats'}"
+            )
 
 
 def parse_game(line: str, target: int | None) -> tuple[list[int], int]:
@@ -60,23 +62,73 @@ def numbers(
         ),
     ],
     target: Annotated[int | None, option("--target", help="The target to reach.")] = None,
-    every: Annotated[bool, option("--all", help="List every distinct solution, and count them.")] = False,
-    rpn: Annotated[bool, typer.Option("--rpn", help="Show reverse Polish notation instead of infix.")] = False,
-    ascii_signs: Annotated[bool, typer.Option("--ascii", help="Use * and / instead of the × and ÷ signs.")] = False,
-    strict: Annotated[bool, typer.Option("--strict", help="Refuse games the show's tiles and targets could not make.")] = False,
-    check: Annotated[str | None, typer.Option("--check", metavar="EXPR", help="Check an answer (expression, or steps split by ;).")] = None,
-    targets: Annotated[str | None, typer.Option("--targets", metavar="FIRST-LAST", help=f"stats: targets, within 1-{MAX_TARGET} [default: {TARGETS}].")] = None,
-    jobs: Annotated[int | None, option("--jobs", min=1, max=MAX_JOBS, help=f"stats: worker processes [default: one a core, {CPUS}].")] = None,
-    csv: Annotated[str | None, typer.Option("--csv", metavar="FILE", help="stats: also write per-selection results to this CSV file.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="stats: replace the --csv file even if it is not a statistics CSV.")] = False,
+    every: Annotated[
+        bool, option("--all", help="List every distinct solution, and count them.")
+    ] = False,
+    rpn: Annotated[
+        bool, typer.Option("--rpn", help="Show reverse Polish notation instead of infix.")
+    ] = False,
+    ascii_signs: Annotated[
+        bool, typer.Option("--ascii", help="Use * and / instead of the × and ÷ signs.")
+    ] = False,
+    strict: Annotated[
+        bool,
+        typer.Option("--strict", help="Refuse games the show's tiles and targets could not make."),
+    ] = False,
+    check: Annotated[
+        str | None,
+        typer.Option(
+            "--check", metavar="EXPR", help="Check an answer (expression, or steps split by ;)."
+        ),
+    ] = None,
+    targets: Annotated[
+        str | None,
+        typer.Option(
+            "--targets",
+            metavar="FIRST-LAST",
+            help=f"stats: targets, within 1-{MAX_TARGET} [default: {TARGETS}].",
+        ),
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        option(
+            "--jobs",
+            min=1,
+            max=MAX_JOBS,
+            help=f"stats: worker processes [default: one a core, {CPUS}].",
+        ),
+    ] = None,
+    csv: Annotated[
+        str | None,
+        typer.Option(
+            "--csv",
+            metavar="FILE",
+            help="stats: also write per-selection results to this CSV file.",
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="stats: replace the --csv file even if it is not a statistics CSV."
+        ),
+    ] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a numbers round (NUMBERS --target T), check an answer, or 'stats': every selection against every target."""
     from . import queries
     from .render import numbers_text
 
-    given = {"--target": target, "--all": every, "--rpn": rpn, "--ascii": ascii_signs, "--strict": strict, "--check": check}
-    _refuse_options(args, given | {"--targets": targets, "--jobs": jobs, "--csv": csv, "--force": force})
+    given = {
+        "--target": target,
+        "--all": every,
+        "--rpn": rpn,
+        "--ascii": ascii_signs,
+        "--strict": strict,
+        "--check": check,
+    }
+    _refuse_options(
+        args, given | {"--targets": targets, "--jobs": jobs, "--csv": csv, "--force": force}
+    )
     with reported():
         if args == ["stats"]:
             from .stats_command import run_stats
@@ -90,9 +142,19 @@ def numbers(
             def answer(line: str) -> Any:
                 return queries.numbers(*parse_game(line, target), every, ascii_signs, strict)
 
-            raise typer.Exit(batch(sys.stdin, "game", answer, lambda a: numbers_text(a, rpn), (lambda a: a.to_dict()) if as_json else None))
+            raise typer.Exit(
+                batch(
+                    sys.stdin,
+                    "game",
+                    answer,
+                    lambda a: numbers_text(a, rpn),
+                    (lambda a: a.to_dict()) if as_json else None,
+                )
+            )
         if target is None:
-            raise usage_error("give the target with --target T, e.g. anagramdb numbers 25 50 75 100 3 6 --target 952")
+            raise usage_error(
+                "give the target with --target T, e.g. anagramdb numbers 25 50 75 100 3 6 --target 952"
+            )
         if check is not None:
             from .check_command import check_numbers_answer
 

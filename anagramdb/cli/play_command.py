@@ -9,7 +9,16 @@ from typing import Annotated, Any
 
 import typer
 
-from ..countdown.game import DEFAULT_FORMAT, DEFAULT_LARGE, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS, Game, LetterPicker, RoundResult
+from ..countdown.game import (
+    DEFAULT_FORMAT,
+    DEFAULT_LARGE,
+    DEFAULT_OPPONENT,
+    DEFAULT_SECONDS,
+    FORMATS,
+    Game,
+    LetterPicker,
+    RoundResult,
+)
 from ..countdown.opponent import OPPONENTS
 from ..dictionary import DEFAULT_NAME
 from ..errors import InvalidGameError
@@ -34,26 +43,43 @@ def play_text(result: RoundResult, totals: dict[str, int]) -> list[str]:
         elif not play.valid:
             lines.append(f"  {play.player}: {play.answer}: not valid: {play.reason}{note}")
         elif result.kind == "letters":
-            lines.append(f"  {play.player}: {play.answer}, {play.value} letters, {_points(play.score)}{note}")
+            lines.append(
+                f"  {play.player}: {play.answer}, {play.value} letters, {_points(play.score)}{note}"
+            )
         elif result.kind == "numbers":
             away = abs((play.value or 0) - int(result.puzzle["target"]))  # type: ignore[call-overload]  # the puzzle's JSON, typed as object, holds an int here
             near = "exact" if not away else f"{away} away"
-            shown = play.answer if "=" in play.answer else f"{play.answer} = {play.value}"  # steps end with their value
+            shown = (
+                play.answer if "=" in play.answer else f"{play.answer} = {play.value}"
+            )  # steps end with their value
             lines.append(f"  {play.player}: {shown}, {near}, {_points(play.score)}{note}")
         else:
             when = f" at {play.seconds:g} s" if play.seconds and not play.reasoning else ""
             lines.append(f"  {play.player}: {play.answer}, right{when}{note}")
     best = result.best
     if result.kind == "letters":
-        more = f"; {best['count']} words, {len(best['words'])} shown" if best["count"] > len(best["words"]) else ""  # type: ignore[arg-type, operator]  # the best answer's JSON, typed as object: count is an int, words a list
-        lines.append(f"  best: {' '.join(best['words']) or 'no word'} ({best['length']} letters{more})")  # type: ignore[arg-type]  # words is a list (JSON typed as object)
+        more = (
+            f"; {best['count']} words, {len(best['words'])} shown"
+            if best["count"] > len(best["words"])
+            else ""
+        )  # type: ignore[arg-type, operator]  # the best answer's JSON, typed as object: count is an int, words a list
+        lines.append(
+            f"  best: {' '.join(best['words']) or 'no word'} ({best['length']} letters{more})"
+        )  # type: ignore[arg-type]  # words is a list (JSON typed as object)
     elif result.kind == "numbers":
-        lines.append(f"  best: {best['infix']} = {best['value']}" + (f" ({best['distance']} away)" if best["distance"] else ""))
+        lines.append(
+            f"  best: {best['infix']} = {best['value']}"
+            + (f" ({best['distance']} away)" if best["distance"] else "")
+        )
         lines.extend(f"    {step}" for step in best["steps"])  # type: ignore[attr-defined]  # steps is a list (JSON typed as object)
     else:
         lines.append(f"  answer: {str(best['answer']).upper()}")
-    awarded = ", ".join(f"{play.player} {points}" for play, points in zip(result.plays, result.points, strict=True))
-    lines.append(f"  points: {awarded}; score: {', '.join(f'{name} {total}' for name, total in totals.items())}")
+    awarded = ", ".join(
+        f"{play.player} {points}" for play, points in zip(result.plays, result.points, strict=True)
+    )
+    lines.append(
+        f"  points: {awarded}; score: {', '.join(f'{name} {total}' for name, total in totals.items())}"
+    )
     return lines
 
 
@@ -77,7 +103,9 @@ def _pick_letters(term: Terminal, game: Game, number: int) -> str:
                 term.say(f"  {exc}")
                 continue
             if {"v": "vowel", "c": "consonant"}.get(char) not in allowed:
-                term.say(f"  no more {'vowels' if char == 'v' else 'consonants'} (nine letters need 3 vowels and 4 consonants): {letter}")
+                term.say(
+                    f"  no more {'vowels' if char == 'v' else 'consonants'} (nine letters need 3 vowels and 4 consonants): {letter}"
+                )
             if picker.done:
                 break
     return picker.letters
@@ -100,7 +128,9 @@ def _pick_key(term: Terminal, picker: LetterPicker, prompt: str) -> str:
         picker.auto()
         term.out.write(" ".join(picker.letters[before:]))
     elif choice in ("v", "c"):
-        term.out.write(picker.pick(choice, forced=True) + " ")  # forced: a refused pick comes from the other pile
+        term.out.write(
+            picker.pick(choice, forced=True) + " "
+        )  # forced: a refused pick comes from the other pile
     else:
         term.out.write("\a")
     term.out.flush()
@@ -149,7 +179,12 @@ def play_round(term: Terminal, game: Game, number: int) -> RoundResult:
     move = game.conundrum_move(number, puzzle)
     term.say(f"  conundrum: {' '.join(puzzle.clue.upper())}")
     buzz = move.seconds if move is not None and move.answer is not None else None
-    reply = term.timed("  your answer > ", game.seconds, buzz, f"the computer buzzes at {buzz:g} s!" if buzz else "")
+    reply = term.timed(
+        "  your answer > ",
+        game.seconds,
+        buzz,
+        f"the computer buzzes at {buzz:g} s!" if buzz else "",
+    )
     return game.play_conundrum(number, puzzle, reply.text, reply.seconds, reply.late)
 
 
@@ -188,17 +223,41 @@ def final_lines(game: Game) -> list[str]:
 @command
 def play(
     format: Annotated[
-        str, typer.Option("--format", help=f"Rounds: {', '.join(f'{k} ({v})' for k, v in FORMATS.items())}, or letters such as LLNC.")
+        str,
+        typer.Option(
+            "--format",
+            help=f"Rounds: {', '.join(f'{k} ({v})' for k, v in FORMATS.items())}, or letters such as LLNC.",
+        ),
     ] = DEFAULT_FORMAT,
-    rounds: Annotated[str | None, typer.Option(help="Custom rounds, e.g. LLNC: L letters, N numbers, C conundrum (overrides --format).")] = None,
-    seconds: Annotated[int, typer.Option(min=0, help="Seconds on the clock for each answer (0: no clock).")] = DEFAULT_SECONDS,
-    seed: Annotated[int | None, option("--seed", help="Seed: the same seed and choices replay the same game.")] = None,
-    vs: Annotated[str, typer.Option("--vs", help=f"Computer opponent: {', '.join(OPPONENTS)}.")] = DEFAULT_OPPONENT,
-    log: Annotated[
-        str | None, typer.Option(metavar="FILE", help="Write the game log to FILE as JSON (an existing FILE must be a game log, unless --force).")
+    rounds: Annotated[
+        str | None,
+        typer.Option(
+            help="Custom rounds, e.g. LLNC: L letters, N numbers, C conundrum (overrides --format)."
+        ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the --log file even if it is not a game log.")] = False,
-    no_history: Annotated[bool, typer.Option("--no-history", help="Do not record the game in the history of best scores.")] = False,
+    seconds: Annotated[
+        int, typer.Option(min=0, help="Seconds on the clock for each answer (0: no clock).")
+    ] = DEFAULT_SECONDS,
+    seed: Annotated[
+        int | None, option("--seed", help="Seed: the same seed and choices replay the same game.")
+    ] = None,
+    vs: Annotated[
+        str, typer.Option("--vs", help=f"Computer opponent: {', '.join(OPPONENTS)}.")
+    ] = DEFAULT_OPPONENT,
+    log: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write the game log to FILE as JSON (an existing FILE must be a game log, unless --force).",
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the --log file even if it is not a game log.")
+    ] = False,
+    no_history: Annotated[
+        bool,
+        typer.Option("--no-history", help="Do not record the game in the history of best scores."),
+    ] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Play Countdown in the terminal: pick letters and numbers, answer against the clock.
@@ -214,7 +273,15 @@ def play(
 
     term = Terminal(stdout=sys.stderr if as_json else sys.stdout)
     with reported(), open_dictionary() as dictionary, open_dictionary(COMMON) as common:
-        game = Game(dictionary, common, format if rounds is None else rounds, seed, vs, seconds, state["dict"] or DEFAULT_NAME)
+        game = Game(
+            dictionary,
+            common,
+            format if rounds is None else rounds,
+            seed,
+            vs,
+            seconds,
+            state["dict"] or DEFAULT_NAME,
+        )
         # Checked before round 1: a game must not be lost to a bad log or history file at its end.
         if log is not None:
             check_output(log, not_a_game_log, "a game log", force)
@@ -223,7 +290,11 @@ def play(
             check_history()
         against = "" if vs == "none" else f", against the computer ({vs})"
         clock = f"{seconds} s to answer" if seconds else "no clock"
-        term.say(term.bold(f"anagramdb play: {len(game.rounds)} round{'s' * (len(game.rounds) > 1)} ({game.rounds}), seed {game.seed}, {clock}{against}"))
+        term.say(
+            term.bold(
+                f"anagramdb play: {len(game.rounds)} round{'s' * (len(game.rounds) > 1)} ({game.rounds}), seed {game.seed}, {clock}{against}"
+            )
+        )
         try:
             for number in range(len(game.rounds)):
                 term.say()
@@ -236,7 +307,9 @@ def play(
             if not no_history:
                 best, new = record_game(game.record())
                 term.say(
-                    "a new best score for these rounds!" if new else f"your best for these rounds: {best['score']} (seed {best['seed']}, {best['date'][:10]})"
+                    "a new best score for these rounds!"
+                    if new
+                    else f"your best for these rounds: {best['score']} (seed {best['seed']}, {best['date'][:10]})"
                 )
         finally:
             if log is not None:

@@ -49,14 +49,18 @@ def load_history(path: str) -> dict[str, Any]:
     except OSError as exc:
         raise StorageError(f"cannot read {path}: {describe_os_error(exc)}") from exc
     except ValueError as exc:
-        raise StorageError(f"{path} is not a history file (not JSON: {exc}); move it aside to start a new one") from exc
+        raise StorageError(
+            f"{path} is not a history file (not JSON: {exc}); move it aside to start a new one"
+        ) from exc
     if (
         not isinstance(history, dict)
         or history.get("version") != HISTORY_VERSION
         or not isinstance(history.get("games"), list)
         or not isinstance(history.get("best"), dict)
     ):
-        raise StorageError(f"{path} is not a version {HISTORY_VERSION} history file; move it aside to start a new one")
+        raise StorageError(
+            f"{path} is not a version {HISTORY_VERSION} history file; move it aside to start a new one"
+        )
     return history
 
 
@@ -71,7 +75,9 @@ def check_history(path: str | None = None) -> None:
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
     except OSError as exc:
-        raise StorageError(f"cannot create {os.path.dirname(path)}: {describe_os_error(exc)}") from exc
+        raise StorageError(
+            f"cannot create {os.path.dirname(path)}: {describe_os_error(exc)}"
+        ) from exc
     probe_directory(path)
 
 
@@ -93,11 +99,17 @@ def record_game(record: dict[str, Any], path: str | None = None) -> tuple[dict[s
     best = history["best"].get(record["rounds"])
     new_best = best is None or entry["score"] > best.get("score", -1)
     if new_best:
-        best = history["best"][record["rounds"]] = {"score": entry["score"], "date": entry["date"], "seed": entry["seed"]}
+        best = history["best"][record["rounds"]] = {
+            "score": entry["score"],
+            "date": entry["date"],
+            "seed": entry["seed"],
+        }
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
     except OSError as exc:
-        raise StorageError(f"cannot create {os.path.dirname(path)}: {describe_os_error(exc)}") from exc
+        raise StorageError(
+            f"cannot create {os.path.dirname(path)}: {describe_os_error(exc)}"
+        ) from exc
     with atomic_writer(path) as handle:
         handle.write((json.dumps(history, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
     return best, new_best

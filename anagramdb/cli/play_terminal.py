@@ -36,7 +36,9 @@ class Reply(NamedTuple):
 class Terminal:
     """Line input with optional deadlines, and output with optional ANSI styling."""
 
-    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None, ansi: bool | None = None) -> None:
+    def __init__(
+        self, stdin: TextIO | None = None, stdout: TextIO | None = None, ansi: bool | None = None
+    ) -> None:
         self.stdin = stdin or sys.stdin
         self.out = stdout or sys.stdout
         try:
@@ -129,7 +131,9 @@ class Terminal:
         text = f"  clock: {left:2d} s  " + "#" * left
         return f"{YELLOW}{text}{RESET}" if self.ansi else text
 
-    def timed(self, prompt: str, seconds: float, stop_at: float | None = None, stop_note: str = "") -> Reply:
+    def timed(
+        self, prompt: str, seconds: float, stop_at: float | None = None, stop_note: str = ""
+    ) -> Reply:
         """Ask for a line with *seconds* on the clock (0: no clock). *stop_at* (seconds)
         ends the wait early, as when the opponent buzzes in the conundrum."""
         if seconds <= 0:
@@ -165,7 +169,11 @@ class Terminal:
                 self.out.write("\n")
                 return Reply(None, None)
         self.discard_typing()
-        self.out.write("\n" + (self.bold(stop_note) if stopped and stop_note else self.bold("time's up!")) + "\n")
+        self.out.write(
+            "\n"
+            + (self.bold(stop_note) if stopped and stop_note else self.bold("time's up!"))
+            + "\n"
+        )
         self.out.flush()
         return Reply(None, round(time.monotonic() - start, 1), late=True)
 

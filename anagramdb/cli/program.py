@@ -39,7 +39,9 @@ def _install_completion(ctx: click.Context, param: click.Parameter, value: str |
     try:
         shell, path = install(shell=value, prog_name=PROGRAM)
     except OSError as exc:
-        raise StorageError(f"cannot write {exc.filename or 'the completion script'}: {describe_os_error(exc)}") from exc
+        raise StorageError(
+            f"cannot write {exc.filename or 'the completion script'}: {describe_os_error(exc)}"
+        ) from exc
     click.echo(f"{shell} completion installed in {path}")
     click.echo("Completion will take effect once you restart the terminal")
     raise click.exceptions.Exit(0)
@@ -103,7 +105,12 @@ class Program(Group):
             words = hoist(args)
         except (ValueError, click.UsageError):
             return PROGRAM
-        if words[:1] and words[0].startswith("-") and len(words) > 1 and not words[1].startswith("-"):
+        if (
+            words[:1]
+            and words[0].startswith("-")
+            and len(words) > 1
+            and not words[1].startswith("-")
+        ):
             words = words[2:]  # --dict VALUE
         path, group = [PROGRAM], self
         for word in words[:2]:
@@ -119,7 +126,11 @@ class Program(Group):
         say where it goes, rather than click's guess at a global option."""
         if exc.ctx is None or exc.ctx.parent is not None:
             return None
-        owners = [name for name, command in self.commands.items() if any(exc.option_name in param.opts for param in command.params)]
+        owners = [
+            name
+            for name, command in self.commands.items()
+            if any(exc.option_name in param.opts for param in command.params)
+        ]
         owners = [word for word in args if word in owners][:1] or owners
         if not owners:
             return None
@@ -132,7 +143,9 @@ class Program(Group):
         warnings.simplefilter("always", AnagramDBWarning)
         restrict_completion(self.params)
         try:
-            result = super().main(hoist(args), PROGRAM, complete_var, standalone_mode=False, **extra)
+            result = super().main(
+                hoist(args), PROGRAM, complete_var, standalone_mode=False, **extra
+            )
         except AnagramDBError as exc:
             return messages.error(str(exc), exc.exit_code)
         except click.exceptions.NoArgsIsHelpError as exc:
@@ -140,7 +153,9 @@ class Program(Group):
             click.echo(exc.ctx.get_help())
             return 0
         except click.NoSuchOption as exc:
-            return messages.error(self.misplaced(exc, args) or usage_message(exc, self.command_path_of(args)), 2)
+            return messages.error(
+                self.misplaced(exc, args) or usage_message(exc, self.command_path_of(args)), 2
+            )
         except click.UsageError as exc:
             return messages.error(usage_message(exc, self.command_path_of(args)), 2)
         except click.ClickException as exc:

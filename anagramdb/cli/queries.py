@@ -48,7 +48,9 @@ class LettersResult(tuple[str, list["Any"]]):
         return self[1]
 
 
-def letters(dictionary: Dictionary, rack: str, min_length: int, enough: int, everything: bool = False) -> LettersResult:
+def letters(
+    dictionary: Dictionary, rack: str, min_length: int, enough: int, everything: bool = False
+) -> LettersResult:
     """The letters round's words for *rack* (countdown.letters.solve_letters)."""
     from ..countdown.letters import solve_letters
 

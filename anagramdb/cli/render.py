@@ -57,7 +57,9 @@ def letters_text(result: LettersResult) -> str | None:
     lines = [rack]
     for length in sorted({word.length for word in words}, reverse=True):
         same = [word for word in words if word.length == length]
-        shown = " ".join(word.word + (f" [?={''.join(word.blanks)}]" if word.blanks else "") for word in same)
+        shown = " ".join(
+            word.word + (f" [?={''.join(word.blanks)}]" if word.blanks else "") for word in same
+        )
         lines.append(f"  {length} letters, {same[0].score} points: {shown}")
     return "\n".join(lines)
 
@@ -77,12 +79,18 @@ def phrases_text(letters: str, found: list[tuple[str, ...]], indent: str = "") -
 
 def numbers_text(answer: Any, rpn: bool = False) -> str:
     """The answer as on the show: steps, then the expression; several separated by blank lines."""
-    head = f"{answer.target}: exact" if answer.exact else f"{answer.target}: not reachable; nearest is {answer.value} ({answer.distance} away)"
+    head = (
+        f"{answer.target}: exact"
+        if answer.exact
+        else f"{answer.target}: not reachable; nearest is {answer.value} ({answer.distance} away)"
+    )
     if answer.count is not None:
         head += f", {answer.count} distinct solution{'s' * (answer.count != 1)}"
     blocks = []
     for solution in answer.solutions:
-        lines = [f"  {step}" for step in solution.steps] or [f"  {solution.value} is one of the numbers"]
+        lines = [f"  {step}" for step in solution.steps] or [
+            f"  {solution.value} is one of the numbers"
+        ]
         lines.append(f"  {solution.rpn if rpn else solution.infix} = {solution.value}")
         blocks.append("\n".join(lines))
     return head + "\n" + "\n\n".join(blocks)

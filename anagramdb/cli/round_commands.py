@@ -11,7 +11,18 @@ from ..countdown.letters import ENOUGH, MIN_LENGTH
 from ..countdown.numbers import LARGE_TILES
 from ..countdown.phrases import LIMIT, MAX_WORDS, MOST_WORDS, SECONDS
 from ..countdown.phrases import MIN_LENGTH as PHRASE_MIN_LENGTH
-from .common import JSON_OPTION, SEED_OPTION, batch, command, emit_json, group, open_dictionary, option, reported, usage_error
+from .common import (
+    JSON_OPTION,
+    SEED_OPTION,
+    batch,
+    command,
+    emit_json,
+    group,
+    open_dictionary,
+    option,
+    reported,
+    usage_error,
+)
 from .messages import no_words, warning
 
 MAX_VOWELS = RACK_SIZE - MIN_CONSONANTS
@@ -20,10 +31,21 @@ MAX_COUNT = 10_000
 
 @command
 def letters(
-    rack: Annotated[str, typer.Argument(help="The rack, e.g. GYROSCOPE; ? is a blank; - reads one rack a line from stdin.")],
-    min_length: Annotated[int, typer.Option("--min", min=1, help="Shortest word to list.")] = MIN_LENGTH,
-    enough: Annotated[int, typer.Option(min=1, help="Stop after the length at which there are this many words.")] = ENOUGH,
-    everything: Annotated[bool, typer.Option("--all", "-a", help="List every word down to --min letters.")] = False,
+    rack: Annotated[
+        str,
+        typer.Argument(
+            help="The rack, e.g. GYROSCOPE; ? is a blank; - reads one rack a line from stdin."
+        ),
+    ],
+    min_length: Annotated[
+        int, typer.Option("--min", min=1, help="Shortest word to list.")
+    ] = MIN_LENGTH,
+    enough: Annotated[
+        int, typer.Option(min=1, help="Stop after the length at which there are this many words.")
+    ] = ENOUGH,
+    everything: Annotated[
+        bool, typer.Option("--all", "-a", help="List every word down to --min letters.")
+    ] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a letters round: the longest words the rack makes, with Countdown scores."""
@@ -36,7 +58,9 @@ def letters(
             return queries.letters(dictionary, query, min_length, enough, everything)
 
         if rack == "-":
-            raise typer.Exit(batch(sys.stdin, "rack", answer, letters_text, letters_record if as_json else None))
+            raise typer.Exit(
+                batch(sys.stdin, "rack", answer, letters_text, letters_record if as_json else None)
+            )
         result = answer(rack)
         text = letters_text(result)
         if as_json:
@@ -58,12 +82,24 @@ def conundrum_line(solution: Any) -> str | None:
 @command
 def conundrum(
     letters: Annotated[
-        str | None, typer.Argument(help="The scrambled letters to solve; - reads one conundrum a line from stdin; leave out with --generate.")
+        str | None,
+        typer.Argument(
+            help="The scrambled letters to solve; - reads one conundrum a line from stdin; leave out with --generate."
+        ),
     ] = None,
-    generate: Annotated[bool, typer.Option("--generate", help="Make new conundrums instead of solving one.")] = False,
-    count: Annotated[int, option("--count", min=1, max=MAX_COUNT, help="How many conundrums to make.")] = 1,
+    generate: Annotated[
+        bool, typer.Option("--generate", help="Make new conundrums instead of solving one.")
+    ] = False,
+    count: Annotated[
+        int, option("--count", min=1, max=MAX_COUNT, help="How many conundrums to make.")
+    ] = 1,
     seed: Annotated[int | None, SEED_OPTION] = None,
-    source: Annotated[str, typer.Option("--from", metavar="DICT", help="Dictionary that answers and clue words come from.")] = SOURCE,
+    source: Annotated[
+        str,
+        typer.Option(
+            "--from", metavar="DICT", help="Dictionary that answers and clue words come from."
+        ),
+    ] = SOURCE,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a conundrum (every full-length anagram), or --generate new ones."""
@@ -77,7 +113,15 @@ def conundrum(
     with reported(), open_dictionary(batch=letters == "-") as full:
         if letters == "-":
             to_json = (lambda s: s.to_dict()) if as_json else None
-            raise typer.Exit(batch(sys.stdin, "letters", lambda query: solve_conundrum(full, query), conundrum_line, to_json))
+            raise typer.Exit(
+                batch(
+                    sys.stdin,
+                    "letters",
+                    lambda query: solve_conundrum(full, query),
+                    conundrum_line,
+                    to_json,
+                )
+            )
         if letters is not None:
             solution = solve_conundrum(full, letters)
             text = conundrum_line(solution)
@@ -96,16 +140,42 @@ def conundrum(
             if as_json:
                 emit_json(puzzle.to_dict())
             else:
-                typer.echo(f"{puzzle.clue.upper()}  {puzzle.answer.upper()}  ({' + '.join(puzzle.words)})")
+                typer.echo(
+                    f"{puzzle.clue.upper()}  {puzzle.answer.upper()}  ({' + '.join(puzzle.words)})"
+                )
 
 
 @command
 def phrases(
-    letters: Annotated[str, typer.Argument(help="The letters (spaces are ignored, so a phrase in quotes works); - reads one a line from stdin.")],
-    max_words: Annotated[int, typer.Option("--max-words", min=1, max=MOST_WORDS, help=f"Most words in an anagram (1 to {MOST_WORDS}).")] = MAX_WORDS,
-    min_length: Annotated[int, typer.Option("--min", min=1, help="Shortest word to use.")] = PHRASE_MIN_LENGTH,
-    limit: Annotated[int, typer.Option("--limit", min=0, help="Most anagrams to list (0: all).")] = LIMIT,
-    seconds: Annotated[float, typer.Option("--seconds", min=0, help="Time limit of one search, in seconds (0: none); past it, an error.")] = SECONDS,
+    letters: Annotated[
+        str,
+        typer.Argument(
+            help="The letters (spaces are ignored, so a phrase in quotes works); - reads one a line from stdin."
+        ),
+    ],
+    max_words: Annotated[
+        int,
+        typer.Option(
+            "--max-words",
+            min=1,
+            max=MOST_WORDS,
+            help=f"Most words in an anagram (1 to {MOST_WORDS}).",
+        ),
+    ] = MAX_WORDS,
+    min_length: Annotated[
+        int, typer.Option("--min", min=1, help="Shortest word to use.")
+    ] = PHRASE_MIN_LENGTH,
+    limit: Annotated[
+        int, typer.Option("--limit", min=0, help="Most anagrams to list (0: all).")
+    ] = LIMIT,
+    seconds: Annotated[
+        float,
+        typer.Option(
+            "--seconds",
+            min=0,
+            help="Time limit of one search, in seconds (0: none); past it, an error.",
+        ),
+    ] = SECONDS,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List multi-word anagrams of LETTERS, fewest words first."""
@@ -122,7 +192,15 @@ def phrases(
 
         if letters == "-":
             to_json = (lambda found: phrases_record(*found)) if as_json else None
-            raise typer.Exit(batch(sys.stdin, "letters", answer, lambda found: phrases_text(found[0], found[1], "  "), to_json))
+            raise typer.Exit(
+                batch(
+                    sys.stdin,
+                    "letters",
+                    answer,
+                    lambda found: phrases_text(found[0], found[1], "  "),
+                    to_json,
+                )
+            )
         found = answer(letters)
         text = phrases_text(*found)
         if as_json:
@@ -136,13 +214,30 @@ def phrases(
 @group("draw")
 def draw_app() -> typer.Typer:
     """The ``draw`` command and its subcommands."""
-    app = typer.Typer(help="Draw letters or numbers as on the show.", no_args_is_help=True, rich_markup_mode=None)
+    app = typer.Typer(
+        help="Draw letters or numbers as on the show.", no_args_is_help=True, rich_markup_mode=None
+    )
 
     @app.command("letters")
     def draw_letters(
-        vowels: Annotated[int | None, typer.Option("--vowels", min=MIN_VOWELS, max=MAX_VOWELS, help="How many vowels (3-5; random by default).")] = None,
+        vowels: Annotated[
+            int | None,
+            typer.Option(
+                "--vowels",
+                min=MIN_VOWELS,
+                max=MAX_VOWELS,
+                help="How many vowels (3-5; random by default).",
+            ),
+        ] = None,
         seed: Annotated[int | None, SEED_OPTION] = None,
-        piles: Annotated[str | None, typer.Option("--piles", metavar="FILE", help="File of 'LETTER COUNT' lines replacing the show's piles.")] = None,
+        piles: Annotated[
+            str | None,
+            typer.Option(
+                "--piles",
+                metavar="FILE",
+                help="File of 'LETTER COUNT' lines replacing the show's piles.",
+            ),
+        ] = None,
         as_json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Draw nine letters from the vowel and consonant piles (at least 3 vowels, 4 consonants)."""
@@ -158,7 +253,15 @@ def draw_app() -> typer.Typer:
 
     @app.command("numbers")
     def draw_numbers(
-        large: Annotated[int | None, typer.Option("--large", min=0, max=len(LARGE_TILES), help="How many large tiles (0-4; random by default).")] = None,
+        large: Annotated[
+            int | None,
+            typer.Option(
+                "--large",
+                min=0,
+                max=len(LARGE_TILES),
+                help="How many large tiles (0-4; random by default).",
+            ),
+        ] = None,
         seed: Annotated[int | None, SEED_OPTION] = None,
         as_json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:

@@ -10,12 +10,28 @@ from .common import JSON_OPTION, command, emit_json, reported, state
 
 @command
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on; anything but loopback is reachable by others.")] = DEFAULT_HOST,
-    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port).")] = DEFAULT_PORT,
-    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a web browser.")] = False,
-    workers: Annotated[int, typer.Option(min=1, max=MAX_WORKERS, help="Processes serving the one socket (pre-forked).")] = 1,
+    host: Annotated[
+        str,
+        typer.Option(help="Address to listen on; anything but loopback is reachable by others."),
+    ] = DEFAULT_HOST,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port).")
+    ] = DEFAULT_PORT,
+    open_browser: Annotated[
+        bool, typer.Option("--open", help="Open the page in a web browser.")
+    ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(min=1, max=MAX_WORKERS, help="Processes serving the one socket (pre-forked)."),
+    ] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", help="No access log on stderr.")] = False,
-    cors: Annotated[str | None, typer.Option(metavar="ORIGIN", help="Let pages from this origin call the API, e.g. http://example.org.")] = None,
+    cors: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ORIGIN",
+            help="Let pages from this origin call the API, e.g. http://example.org.",
+        ),
+    ] = None,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Serve a page that solves as you type, and a JSON API under /api/ (Ctrl-C stops it)."""
@@ -26,9 +42,14 @@ def serve(
         if as_json:
             emit_json({"url": url, "workers": workers})
         else:
-            typer.echo(f"anagramdb: serving {url} ({workers} worker{'s' * (workers > 1)}; Ctrl-C to stop)")
+            typer.echo(
+                f"anagramdb: serving {url} ({workers} worker{'s' * (workers > 1)}; Ctrl-C to stop)"
+            )
         if not is_loopback(host):
-            typer.echo(f"anagramdb: warning: listening on {host}: anyone who can reach this machine can use the server", err=True)
+            typer.echo(
+                f"anagramdb: warning: listening on {host}: anyone who can reach this machine can use the server",
+                err=True,
+            )
         if open_browser:
             import webbrowser
 

@@ -16,7 +16,9 @@ def csv_header() -> str:
     """The first line of the statistics CSV (format in docs/FORMAT.md)."""
     from ..countdown.numbers_stats import REACH
 
-    return ",".join(["numbers", "large", "exact", *[f"away_{k}" for k in range(1, REACH + 1)], "more"])
+    return ",".join(
+        ["numbers", "large", "exact", *[f"away_{k}" for k in range(1, REACH + 1)], "more"]
+    )
 
 
 def not_a_stats_csv(path: str) -> str | None:
@@ -33,7 +35,9 @@ def not_a_stats_csv(path: str) -> str | None:
     return None
 
 
-def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool, force: bool = False) -> None:
+def run_stats(
+    targets: str, jobs: int, csv_path: str | None, as_json: bool, force: bool = False
+) -> None:
     """Compute the statistics, write the CSV if asked, and print JSON or a report. The
     CSV's temporary file is created before the work starts, so an unwritable path is
     refused at once, and the CSV appears (atomically) only when complete. An existing
@@ -57,7 +61,18 @@ def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool, forc
                 sys.stderr.write("\r\x1b[K")
         if handle is not None:
             lines = [csv_header()]
-            lines += [",".join([" ".join(map(str, row.numbers)), str(row.large), str(row.exact), *map(str, row.away), str(row.more)]) for row in stats.rows()]
+            lines += [
+                ",".join(
+                    [
+                        " ".join(map(str, row.numbers)),
+                        str(row.large),
+                        str(row.exact),
+                        *map(str, row.away),
+                        str(row.more),
+                    ]
+                )
+                for row in stats.rows()
+            ]
             handle.write(("\n".join(lines) + "\n").encode())
     report = stats.to_dict()
     if as_json:
@@ -65,7 +80,9 @@ def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool, forc
         return
     first, last = stats.targets
     typer.echo(f"{report['selections']} selections x {last - first + 1} targets ({first}-{last})")
-    typer.echo(f"{'large':>5} {'selections':>10} {'games':>10} {'exact':>10} {'%':>6} {'1 away':>8} {'2-10 away':>10} {'more':>8}")
+    typer.echo(
+        f"{'large':>5} {'selections':>10} {'games':>10} {'exact':>10} {'%':>6} {'1 away':>8} {'2-10 away':>10} {'more':>8}"
+    )
     for large, group in report["by_large"].items():  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
         away = group["away"]
         far = sum(away[str(k)] for k in range(2, REACH + 1))
@@ -73,6 +90,12 @@ def run_stats(targets: str, jobs: int, csv_path: str | None, as_json: bool, forc
             f"{large:>5} {group['selections']:>10} {group['games']:>10} {group['exact']:>10} "
             f"{100 * group['exact'] / group['games']:>6.2f} {away['1']:>8} {far:>10} {away['more']:>8}"
         )
-    typer.echo("hardest targets: " + ", ".join(f"{t['target']} ({t['selections']})" for t in report["hardest_targets"]))  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
+    typer.echo(
+        "hardest targets: "
+        + ", ".join(f"{t['target']} ({t['selections']})" for t in report["hardest_targets"])
+    )  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
     for title, key in (("best", "best_selections"), ("worst", "worst_selections")):
-        typer.echo(f"{title} selections: " + ", ".join(f"{' '.join(map(str, s['numbers']))} ({s['exact']})" for s in report[key]))  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
+        typer.echo(
+            f"{title} selections: "
+            + ", ".join(f"{' '.join(map(str, s['numbers']))} ({s['exact']})" for s in report[key])
+        )  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape

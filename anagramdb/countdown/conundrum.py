@@ -77,7 +77,11 @@ def spells_out(clue: str, excluded: Collection[str]) -> bool:
 
 
 def clue_splits(
-    words: Dictionary, answer: str, max_words: int = 3, min_length: int = MIN_CLUE_WORD, excluded: Collection[str] = frozenset()
+    words: Dictionary,
+    answer: str,
+    max_words: int = 3,
+    min_length: int = MIN_CLUE_WORD,
+    excluded: Collection[str] = frozenset(),
 ) -> list[tuple[str, ...]]:
     """Every fair clue for *answer*: two to *max_words* words of *words*, none the answer,
     together using exactly its letters, not giving it away and not offending (*excluded*)."""
@@ -90,7 +94,11 @@ def clue_splits(
 
 def candidate_answers(words: Dictionary, length: int = ANSWER_LENGTH) -> list[str]:
     """The words of *length* lower-case letters a-z in *words*, in file order (one pass)."""
-    return [word for word in words if len(word) == length and word.isascii() and word.isalpha() and word.islower()]
+    return [
+        word
+        for word in words
+        if len(word) == length and word.isascii() and word.isalpha() and word.islower()
+    ]
 
 
 def generate(

@@ -32,7 +32,11 @@ class LettersDraw(NamedTuple):
     vowels: int
 
     def to_dict(self) -> dict[str, object]:
-        return {"letters": self.letters, "vowels": self.vowels, "consonants": len(self.letters) - self.vowels}
+        return {
+            "letters": self.letters,
+            "vowels": self.vowels,
+            "consonants": len(self.letters) - self.vowels,
+        }
 
 
 def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
@@ -50,10 +54,20 @@ def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
         if not text:
             continue
         parts = text.split()
-        if len(parts) != 2 or len(parts[0]) != 1 or not parts[0].isalpha() or not (parts[1].isascii() and parts[1].isdigit()) or not parts[1].strip("0"):
-            raise PilesFormatError(f"{path}: line {number}: expected a letter and a positive count, like 'E 21', not {line!r}")
+        if (
+            len(parts) != 2
+            or len(parts[0]) != 1
+            or not parts[0].isalpha()
+            or not (parts[1].isascii() and parts[1].isdigit())
+            or not parts[1].strip("0")
+        ):
+            raise PilesFormatError(
+                f"{path}: line {number}: expected a letter and a positive count, like 'E 21', not {line!r}"
+            )
         if len(parts[1]) > len(str(MAX_PILE)) or int(parts[1]) > MAX_PILE:
-            raise PilesFormatError(f"{path}: line {number}: a count is at most {MAX_PILE}, not {parts[1][:20]}{'...' * (len(parts[1]) > 20)}")
+            raise PilesFormatError(
+                f"{path}: line {number}: a count is at most {MAX_PILE}, not {parts[1][:20]}{'...' * (len(parts[1]) > 20)}"
+            )
         letter = parts[0].upper()
         if letter in piles:
             raise PilesFormatError(f"{path}: line {number}: letter {letter} is listed twice")
@@ -61,24 +75,36 @@ def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
     return piles
 
 
-def draw_letters(vowels: int | None = None, seed: int | None = None, piles: dict[str, int] | None = None) -> LettersDraw:
+def draw_letters(
+    vowels: int | None = None, seed: int | None = None, piles: dict[str, int] | None = None
+) -> LettersDraw:
     """Nine letters drawn without replacement: *vowels* from the vowel pile (3 to 5; a
     random count in that range by default) and the rest from the consonant pile, in a
     random order. The same *seed* gives the same draw."""
     piles = LETTER_PILES if piles is None else piles
     if vowels is not None and not MIN_VOWELS <= vowels <= RACK_SIZE - MIN_CONSONANTS:
-        raise InvalidArgumentError(f"the number of vowels must be from {MIN_VOWELS} to {RACK_SIZE - MIN_CONSONANTS}, not {vowels}")
+        raise InvalidArgumentError(
+            f"the number of vowels must be from {MIN_VOWELS} to {RACK_SIZE - MIN_CONSONANTS}, not {vowels}"
+        )
     for letter, count in piles.items():
         if not 0 <= count <= MAX_PILE:
-            raise InvalidArgumentError(f"a pile holds 0 to {MAX_PILE} tiles of a letter, not {count} of {letter!r}")
+            raise InvalidArgumentError(
+                f"a pile holds 0 to {MAX_PILE} tiles of a letter, not {count} of {letter!r}"
+            )
     rng = random.Random(seed)
     if vowels is None:
         vowels = rng.randint(MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS)
-    vowel_pile = [letter for letter, count in piles.items() if letter in VOWELS for _ in range(count)]
-    consonant_pile = [letter for letter, count in piles.items() if letter not in VOWELS for _ in range(count)]
+    vowel_pile = [
+        letter for letter, count in piles.items() if letter in VOWELS for _ in range(count)
+    ]
+    consonant_pile = [
+        letter for letter, count in piles.items() if letter not in VOWELS for _ in range(count)
+    ]
     consonants = RACK_SIZE - vowels
     if len(vowel_pile) < vowels or len(consonant_pile) < consonants:
-        raise InvalidArgumentError(f"the piles hold {len(vowel_pile)} vowels and {len(consonant_pile)} consonants: too few for {vowels} and {consonants}")
+        raise InvalidArgumentError(
+            f"the piles hold {len(vowel_pile)} vowels and {len(consonant_pile)} consonants: too few for {vowels} and {consonants}"
+        )
     drawn = rng.sample(vowel_pile, vowels) + rng.sample(consonant_pile, consonants)
     rng.shuffle(drawn)
     return LettersDraw("".join(drawn), vowels)
@@ -100,7 +126,9 @@ def draw_numbers(large: int | None = None, seed: int | None = None) -> NumbersDr
     from .numbers import LARGE_TILES, SMALL_TILES, TARGET_RANGE
 
     if large is not None and not 0 <= large <= len(LARGE_TILES):
-        raise InvalidArgumentError(f"the number of large tiles must be from 0 to {len(LARGE_TILES)}, not {large}")
+        raise InvalidArgumentError(
+            f"the number of large tiles must be from 0 to {len(LARGE_TILES)}, not {large}"
+        )
     rng = random.Random(seed)
     if large is None:
         large = rng.randint(0, len(LARGE_TILES))

@@ -47,7 +47,9 @@ def parse_rounds(spec: str) -> str:
     """The round letters of a format name (FORMATS) or a custom string such as ``LLNC``."""
     rounds = FORMATS.get(spec, spec).upper()
     if not rounds or len(rounds) > MAX_ROUNDS or set(rounds) - set(ROUND_KINDS):
-        raise InvalidGameError(f"rounds must be {' or '.join(FORMATS)} or up to {MAX_ROUNDS} of L (letters), N (numbers), C (conundrum), not {quoted(spec)}")
+        raise InvalidGameError(
+            f"rounds must be {' or '.join(FORMATS)} or up to {MAX_ROUNDS} of L (letters), N (numbers), C (conundrum), not {quoted(spec)}"
+        )
     return rounds
 
 
@@ -57,7 +59,12 @@ class LetterPicker:
     def __init__(self, rng: random.Random, piles: dict[str, int] = LETTER_PILES) -> None:
         self.rng = rng
         self.piles = {
-            kind: [letter for letter, count in sorted(piles.items()) if (letter in VOWELS) == (kind == "vowel") for _ in range(count)]
+            kind: [
+                letter
+                for letter, count in sorted(piles.items())
+                if (letter in VOWELS) == (kind == "vowel")
+                for _ in range(count)
+            ]
             for kind in ("vowel", "consonant")
         }
         for pile in self.piles.values():
@@ -88,7 +95,9 @@ class LetterPicker:
                 raise InvalidGameError(f"all {RACK_SIZE} letters are picked")
             if kind not in ("vowel", "consonant"):
                 raise InvalidGameError(f"pick v (vowel) or c (consonant), not {kind!r}")
-            raise InvalidGameError(f"no more {kind}s: nine letters need at least 3 vowels and 4 consonants")
+            raise InvalidGameError(
+                f"no more {kind}s: nine letters need at least 3 vowels and 4 consonants"
+            )
         letter = self.piles[kind].pop()
         self.letters += letter
         self.vowels += kind == "vowel"
@@ -143,8 +152,12 @@ class RoundResult(NamedTuple):
         }  # fmt: skip
 
 
-def _unanswered(player: str, late: bool, seconds: float | None = None, reasoning: str | None = None) -> Play:
-    return Play(player, None, False, 0, 0, "no answer in time" if late else "no answer", reasoning, seconds)
+def _unanswered(
+    player: str, late: bool, seconds: float | None = None, reasoning: str | None = None
+) -> Play:
+    return Play(
+        player, None, False, 0, 0, "no answer in time" if late else "no answer", reasoning, seconds
+    )
 
 
 class Game:
@@ -161,7 +174,9 @@ class Game:
         dictionary_name: str | None = None,
     ) -> None:
         if opponent not in OPPONENTS:
-            raise InvalidGameError(f"the opponent is one of {', '.join(OPPONENTS)}, not {opponent!r}")
+            raise InvalidGameError(
+                f"the opponent is one of {', '.join(OPPONENTS)}, not {opponent!r}"
+            )
         if seconds < 0:
             raise InvalidGameError(f"seconds must be 0 (no clock) or more, not {seconds}")
         self.dictionary = dictionary
@@ -183,7 +198,10 @@ class Game:
     @property
     def totals(self) -> dict[str, int]:
         """Each player's score so far."""
-        return {name: sum(result.points[i] for result in self.results) for i, name in enumerate(self.players)}
+        return {
+            name: sum(result.points[i] for result in self.results)
+            for i, name in enumerate(self.players)
+        }
 
     def _seed(self, number: int) -> int:
         if not 0 <= number < len(self.rounds):
@@ -219,15 +237,29 @@ class Game:
     def conundrum_move(self, number: int, puzzle: Conundrum) -> Move | None:
         """The opponent's conundrum answer and time, known in advance so that the front end
         can end the round when the opponent buzzes (None without an opponent)."""
-        return None if self.opponent is None else self.opponent.conundrum(puzzle, self._rng(number, "opponent"))
+        return (
+            None
+            if self.opponent is None
+            else self.opponent.conundrum(puzzle, self._rng(number, "opponent"))
+        )
 
-    def _finish(self, number: int, puzzle: dict[str, object], plays: list[Play], best: dict[str, object]) -> RoundResult:
+    def _finish(
+        self, number: int, puzzle: dict[str, object], plays: list[Play], best: dict[str, object]
+    ) -> RoundResult:
         points = award([p.score for p in plays], [p.rank for p in plays])
         result = RoundResult(number, self.kind(number), puzzle, plays, points, best)
         self.results.append(result)
         return result
 
-    def _word_play(self, player: str, letters: str, word: str | None, late: bool = False, seconds: float | None = None, reasoning: str | None = None) -> Play:
+    def _word_play(
+        self,
+        player: str,
+        letters: str,
+        word: str | None,
+        late: bool = False,
+        seconds: float | None = None,
+        reasoning: str | None = None,
+    ) -> Play:
         if not word or not word.strip():
             return _unanswered(player, late, seconds, reasoning)
         try:
@@ -235,9 +267,26 @@ class Game:
         except InvalidRackError as exc:  # not a word at all: scores nothing, with the reason
             return Play(player, word.strip(), False, 0, 0, str(exc), reasoning, seconds)
         length = check.length if check.valid else 0
-        return Play(player, word.strip(), check.valid, check.score, length, check.reason, reasoning, seconds, length or None)
+        return Play(
+            player,
+            word.strip(),
+            check.valid,
+            check.score,
+            length,
+            check.reason,
+            reasoning,
+            seconds,
+            length or None,
+        )
 
-    def play_letters(self, number: int, letters: str, word: str | None, seconds: float | None = None, late: bool = False) -> RoundResult:
+    def play_letters(
+        self,
+        number: int,
+        letters: str,
+        word: str | None,
+        seconds: float | None = None,
+        late: bool = False,
+    ) -> RoundResult:
         """Score the player's *word* (None or empty: no answer) for the rack *letters*."""
         plays = [self._word_play(PLAYER, letters, word, seconds=seconds, late=late)]
         if self.opponent is not None:
@@ -245,48 +294,118 @@ class Game:
             plays.append(self._word_play(COMPUTER, letters, move.answer, reasoning=move.reasoning))
         words = solve_letters(self.dictionary, letters, enough=1)
         longest = [w.word for w in words if w.length == words[0].length] if words else []
-        best = {"words": longest[:BEST_WORDS_SHOWN], "length": words[0].length if words else 0, "count": len(longest)}
+        best = {
+            "words": longest[:BEST_WORDS_SHOWN],
+            "length": words[0].length if words else 0,
+            "count": len(longest),
+        }
         return self._finish(number, {"letters": letters}, plays, best)
 
     def _numbers_play(
-        self, player: str, draw: NumbersDraw, answer: str | None, late: bool = False, seconds: float | None = None, reasoning: str | None = None
+        self,
+        player: str,
+        draw: NumbersDraw,
+        answer: str | None,
+        late: bool = False,
+        seconds: float | None = None,
+        reasoning: str | None = None,
     ) -> Play:
         if not answer or not answer.strip():
             return _unanswered(player, late, seconds, reasoning)
         try:
             check = check_numbers(draw.numbers, draw.target, answer)
-        except InvalidNumbersError as exc:  # text that is not an answer scores nothing, with the reason
+        except (
+            InvalidNumbersError
+        ) as exc:  # text that is not an answer scores nothing, with the reason
             return Play(player, answer, False, 0, 0, str(exc), reasoning, seconds)
         rank = -check.distance if check.distance is not None else 0
-        return Play(player, answer, check.valid, check.score, rank, check.reason, reasoning, seconds, check.value)
+        return Play(
+            player,
+            answer,
+            check.valid,
+            check.score,
+            rank,
+            check.reason,
+            reasoning,
+            seconds,
+            check.value,
+        )
 
-    def play_numbers(self, number: int, draw: NumbersDraw, answer: str | None, seconds: float | None = None, late: bool = False) -> RoundResult:
+    def play_numbers(
+        self,
+        number: int,
+        draw: NumbersDraw,
+        answer: str | None,
+        seconds: float | None = None,
+        late: bool = False,
+    ) -> RoundResult:
         """Score the player's *answer* (an expression or steps) for the *draw*."""
         plays = [self._numbers_play(PLAYER, draw, answer, seconds=seconds, late=late)]
         if self.opponent is not None:
-            move, _ = self.opponent.numbers(draw.numbers, draw.target, self._rng(number, "opponent"))
+            move, _ = self.opponent.numbers(
+                draw.numbers, draw.target, self._rng(number, "opponent")
+            )
             plays.append(self._numbers_play(COMPUTER, draw, move.answer, reasoning=move.reasoning))
         best = solve(draw.numbers, draw.target)
-        return self._finish(number, draw.to_dict(), plays, best.solutions[0].to_dict() | {"distance": best.distance})
+        return self._finish(
+            number, draw.to_dict(), plays, best.solutions[0].to_dict() | {"distance": best.distance}
+        )
 
-    def play_conundrum(self, number: int, puzzle: Conundrum, guess: str | None, seconds: float | None = None, late: bool = False) -> RoundResult:
+    def play_conundrum(
+        self,
+        number: int,
+        puzzle: Conundrum,
+        guess: str | None,
+        seconds: float | None = None,
+        late: bool = False,
+    ) -> RoundResult:
         """Score the player's *guess* (one guess), answered after *seconds* (None: no clock)."""
         if not guess or not guess.strip():
             plays = [_unanswered(PLAYER, late, seconds)]
         else:
             score = check_conundrum(puzzle.answer, guess)
             reason = None if score else f"{guess.strip()} is not the answer"
-            plays = [Play(PLAYER, guess.strip(), bool(score), score, -(seconds or 0.0), reason, seconds=seconds)]
+            plays = [
+                Play(
+                    PLAYER,
+                    guess.strip(),
+                    bool(score),
+                    score,
+                    -(seconds or 0.0),
+                    reason,
+                    seconds=seconds,
+                )
+            ]
         move = self.conundrum_move(number, puzzle)
         if move is not None:
             if move.answer is None:
                 plays.append(Play(COMPUTER, None, False, 0, 0, "no answer", move.reasoning))
             elif self.seconds and move.seconds is not None and move.seconds > self.seconds:
-                plays.append(Play(COMPUTER, None, False, 0, 0, "no answer in time", f"{move.reasoning}, after the clock", move.seconds))
+                plays.append(
+                    Play(
+                        COMPUTER,
+                        None,
+                        False,
+                        0,
+                        0,
+                        "no answer in time",
+                        f"{move.reasoning}, after the clock",
+                        move.seconds,
+                    )
+                )
             else:
                 seconds_taken = move.seconds or 0.0
                 plays.append(
-                    Play(COMPUTER, move.answer, True, check_conundrum(puzzle.answer, move.answer), -seconds_taken, None, move.reasoning, seconds_taken)
+                    Play(
+                        COMPUTER,
+                        move.answer,
+                        True,
+                        check_conundrum(puzzle.answer, move.answer),
+                        -seconds_taken,
+                        None,
+                        move.reasoning,
+                        seconds_taken,
+                    )
                 )
         return self._finish(number, {"clue": puzzle.clue}, plays, {"answer": puzzle.answer})
 

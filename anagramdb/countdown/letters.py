@@ -62,7 +62,9 @@ class LettersWord(tuple[str, int, int, tuple[str, ...]]):
     __slots__ = ()
     _fields = ("word", "length", "score", "blanks")
 
-    def __new__(cls, word: str, length: int, score: int, blanks: tuple[str, ...] = ()) -> LettersWord:
+    def __new__(
+        cls, word: str, length: int, score: int, blanks: tuple[str, ...] = ()
+    ) -> LettersWord:
         return tuple.__new__(cls, (word, length, score, blanks))
 
     @classmethod
@@ -111,7 +113,9 @@ def parse_rack(rack: str) -> tuple[str, int]:
     if not rack.strip():
         raise InvalidRackError("empty rack: give letters such as GYROSCOPE, with ? for a blank")
     if letters and not is_word(letters):
-        raise InvalidRackError(f"rack {quoted(rack)} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}")
+        raise InvalidRackError(
+            f"rack {quoted(rack)} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}"
+        )
     return word_key(letters) if letters else "", blanks
 
 
@@ -217,7 +221,9 @@ def _results(words_by_length: Found, enough: int, everything: bool) -> list[Lett
         found = words_by_length[length]
         found.sort()
         if isinstance(found[0], str):  # no blanks: the words alone, sorted as strings
-            rows: Iterable[tuple[str, int, int, tuple[str, ...]]] = zip(found, repeat(length), repeat(points), repeat(()))
+            rows: Iterable[tuple[str, int, int, tuple[str, ...]]] = zip(
+                found, repeat(length), repeat(points), repeat(())
+            )
         else:
             rows = ((word, length, points, used) for word, used in found)
         # tuple.__new__ mapped in C: one LettersWord per word without a Python call each.
@@ -225,7 +231,9 @@ def _results(words_by_length: Found, enough: int, everything: bool) -> list[Lett
     return results
 
 
-def _by_lookup(dictionary: Dictionary, key: str, blanks: int, min_length: int, enough: int, everything: bool) -> Found:
+def _by_lookup(
+    dictionary: Dictionary, key: str, blanks: int, min_length: int, enough: int, everything: bool
+) -> Found:
     groups = sub_keys_by_length(key, blanks) if blanks or len(key) > COMBINATIONS_UP_TO else None
     memo: dict[int, Block] = {}
     words_by_length: Found = {}
@@ -234,7 +242,9 @@ def _by_lookup(dictionary: Dictionary, key: str, blanks: int, min_length: int, e
         if groups is None:
             wanted = [sub for sub in all_sub_keys(key) if len(sub) >= min_length]
         else:
-            wanted = sorted(sub for length, subs in groups.items() if length >= min_length for sub in subs)
+            wanted = sorted(
+                sub for length, subs in groups.items() if length >= min_length for sub in subs
+            )
         for sub, words in dictionary.find_keys(wanted, memo):
             if blanks:
                 used = _blanks_used(key, sub)
@@ -272,7 +282,9 @@ def line_pattern(key: str, blanks: int) -> re.Pattern[bytes]:
     return re.compile(b"^" + allowed + b"*" + wild + b"$", re.MULTILINE)
 
 
-def _scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+def _scan(
+    dictionary: Dictionary, key: str, blanks: int, min_length: int
+) -> Iterator[tuple[str, str, tuple[str, ...]]]:
     """One pass over the dictionary: (word, its key, blanks used) for each word the rack
     makes. A regex picks the candidate lines in C; each is then checked exactly."""
     from collections import Counter
@@ -289,23 +301,31 @@ def _scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> Ite
             yield word, word_letters, _blanks_used(key, word_letters) if short else ()
 
 
-def _by_scan(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
+def _by_scan(
+    dictionary: Dictionary, key: str, blanks: int, min_length: int
+) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
     words_by_length: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
     for word, word_letters, used in _scan(dictionary, key, blanks, min_length):
         words_by_length.setdefault(len(word_letters), []).append((word, used))
     return words_by_length
 
 
-def choose_method(dictionary: Dictionary, key: str, blanks: int, min_length: int, method: str | None) -> str:
+def choose_method(
+    dictionary: Dictionary, key: str, blanks: int, min_length: int, method: str | None
+) -> str:
     """*method* when it is one of METHODS, else (None) the cost model's choice (see strategy())."""
     if method is None:
         return strategy(dictionary, key, blanks, min_length)
     if method not in METHODS:
-        raise InvalidArgumentError(f"the method must be one of {', '.join(METHODS)} (or None to choose by cost), not {method!r}")
+        raise InvalidArgumentError(
+            f"the method must be one of {', '.join(METHODS)} (or None to choose by cost), not {method!r}"
+        )
     return method
 
 
-def words_within(dictionary: Dictionary, key: str, min_length: int = 1, method: str | None = None) -> dict[str, list[str]]:
+def words_within(
+    dictionary: Dictionary, key: str, min_length: int = 1, method: str | None = None
+) -> dict[str, list[str]]:
     """Every dictionary key that is a sub-multiset of *key*, with its words.
 
     The lookups or the single pass, whichever the cost model prefers (see strategy()), or
@@ -313,7 +333,9 @@ def words_within(dictionary: Dictionary, key: str, min_length: int = 1, method: 
     """
     if choose_method(dictionary, key, 0, min_length, method) == "lookup":
         groups = sub_keys_by_length(key)
-        wanted = sorted(sub for length, subs in groups.items() if length >= min_length for sub in subs)
+        wanted = sorted(
+            sub for length, subs in groups.items() if length >= min_length for sub in subs
+        )
         return dict(dictionary.find_keys(wanted))
     found: dict[str, list[str]] = {}
     for word, word_letters, _ in _scan(dictionary, key, 0, min_length):

@@ -55,7 +55,11 @@ if TYPE_CHECKING:
 
 def named_repr(record: tuple[object, ...], fields: tuple[str, ...]) -> str:
     """``Name(field=value, ...)``, as a NamedTuple shows itself, for the record classes below."""
-    return f"{type(record).__name__}(" + ", ".join(f"{name}={value!r}" for name, value in zip(fields, record, strict=True)) + ")"
+    return (
+        f"{type(record).__name__}("
+        + ", ".join(f"{name}={value!r}" for name, value in zip(fields, record, strict=True))
+        + ")"
+    )
 
 
 class Expression(tuple[int, list[str], str, str, int]):
@@ -65,7 +69,9 @@ class Expression(tuple[int, list[str], str, str, int]):
     __slots__ = ()
     _fields = ("value", "steps", "infix", "rpn", "numbers")
 
-    def __new__(cls, value: int, steps: list[str], infix: str, rpn: str, numbers: int) -> Expression:
+    def __new__(
+        cls, value: int, steps: list[str], infix: str, rpn: str, numbers: int
+    ) -> Expression:
         return tuple.__new__(cls, (value, steps, infix, rpn, numbers))
 
     @property
@@ -102,7 +108,14 @@ class Answer(tuple[list[int], int, int, list[Expression], int | None]):
     __slots__ = ()
     _fields = ("numbers", "target", "value", "solutions", "count")
 
-    def __new__(cls, numbers: list[int], target: int, value: int, solutions: list[Expression], count: int | None = None) -> Answer:
+    def __new__(
+        cls,
+        numbers: list[int],
+        target: int,
+        value: int,
+        solutions: list[Expression],
+        count: int | None = None,
+    ) -> Answer:
         return tuple.__new__(cls, (numbers, target, value, solutions, count))
 
     @property
@@ -152,7 +165,9 @@ def validate(numbers: list[int], target: int) -> None:
         raise InvalidNumbersError(f"give 1 to {MAX_NUMBERS} numbers, not {len(numbers)}")
     for number in [*numbers, target]:
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise InvalidNumbersError(f"numbers and the target must be positive whole numbers, not {number!r}")
+            raise InvalidNumbersError(
+                f"numbers and the target must be positive whole numbers, not {number!r}"
+            )
 
 
 def off_the_show(numbers: list[int], target: int) -> list[str]:
@@ -161,7 +176,11 @@ def off_the_show(numbers: list[int], target: int) -> list[str]:
     for number in sorted(set(numbers)):
         if numbers.count(number) > SHOW_TILES.get(number, 0):
             have = SHOW_TILES.get(number, 0)
-            problems.append(f"{number} is not a tile" if not have else f"there {'is' if have == 1 else 'are'} only {have} tile{'s' * (have > 1)} of {number}")
+            problems.append(
+                f"{number} is not a tile"
+                if not have
+                else f"there {'is' if have == 1 else 'are'} only {have} tile{'s' * (have > 1)} of {number}"
+            )
     if not TARGET_RANGE[0] <= target <= TARGET_RANGE[1]:
         problems.append(f"the target {target} is outside {TARGET_RANGE[0]}-{TARGET_RANGE[1]}")
     if len(numbers) != 6:
@@ -169,7 +188,9 @@ def off_the_show(numbers: list[int], target: int) -> list[str]:
     return problems
 
 
-def combine_into(found: set[int], xs: list[int], y: int, low: int = 1, high: int = UNBOUNDED) -> None:
+def combine_into(
+    found: set[int], xs: list[int], y: int, low: int = 1, high: int = UNBOUNDED
+) -> None:
     """Add to *found* every allowed ``x op y`` and ``y op x`` in [low, high], x from sorted *xs*.
 
     Each operation's x range is cut from *xs* by bisection and the operation mapped over
@@ -217,7 +238,11 @@ def splits(key: Key) -> list[tuple[Key, Key]]:
 
 def sub_keys(key: Key) -> list[Key]:
     """Every distinct non-empty sub-multiset, smallest first."""
-    found = {tuple(key[i] for i in chosen) for size in range(1, len(key) + 1) for chosen in combinations(range(len(key)), size)}
+    found = {
+        tuple(key[i] for i in chosen)
+        for size in range(1, len(key) + 1)
+        for chosen in combinations(range(len(key)), size)
+    }
     return sorted(found, key=lambda sub: (len(sub), sub))
 
 
@@ -362,14 +387,21 @@ def render(form: Form, ascii_signs: bool = False) -> Expression:
             return node[1], str(node[1]), str(node[1])
         up, down = ("+", "-") if node[0] == 1 else ("*", "/")
         value, text, rpn = None, "", ""
-        for sign, term in [(up, t) for t in _ordered(node[1])] + [(down, t) for t in _ordered(node[2])]:
+        for sign, term in [(up, t) for t in _ordered(node[1])] + [
+            (down, t) for t in _ordered(node[2])
+        ]:
             term_value, term_text, term_rpn = walk(term)
             bracket = (term[0] == 1 and node[0] == 2) or (sign == "-" and term[0] == 1)
             shown = f"({term_text})" if bracket else term_text
             if value is None:
                 value, text, rpn = term_value, shown, term_rpn
                 continue
-            result = {"+": value + term_value, "-": value - term_value, "*": value * term_value, "/": value // term_value}[sign]
+            result = {
+                "+": value + term_value,
+                "-": value - term_value,
+                "*": value * term_value,
+                "/": value // term_value,
+            }[sign]
             steps.append(f"{value} {signs[sign]} {term_value} = {result}")
             value, text, rpn = result, f"{text} {signs[sign]} {shown}", f"{rpn} {term_rpn} {sign}"
         assert value is not None
@@ -422,7 +454,13 @@ def solve(numbers: list[int], target: int, ascii_signs: bool = False) -> Answer:
     return Answer(list(numbers), target, value, [expression], None)
 
 
-def _forms(search: _Search, key: Key, value: int, memo: dict[tuple[Key, int], set[Form]], deadline: float | None = None) -> set[Form]:
+def _forms(
+    search: _Search,
+    key: Key,
+    value: int,
+    memo: dict[tuple[Key, int], set[Form]],
+    deadline: float | None = None,
+) -> set[Form]:
     """Every canonical form of value *value* from exactly *key*."""
     remembered = memo.get((key, value))
     if remembered is not None:
@@ -449,7 +487,9 @@ def _forms(search: _Search, key: Key, value: int, memo: dict[tuple[Key, int], se
     return found
 
 
-def solutions(numbers: list[int], target: int, ascii_signs: bool = False, deadline: float | None = None) -> Answer:
+def solutions(
+    numbers: list[int], target: int, ascii_signs: bool = False, deadline: float | None = None
+) -> Answer:
     """Every distinct solution (see the canonical form above) for the best value, simplest
     first (fewest numbers, then by infix text), with their count.
 
@@ -464,5 +504,8 @@ def solutions(numbers: list[int], target: int, ascii_signs: bool = False, deadli
     for key in sub_keys(search.key):
         if search.recipe(key, value) is not None:
             forms |= _forms(search, key, value, memo, deadline)
-    rendered = sorted((render(form, ascii_signs) for form in forms), key=lambda e: (e.numbers, len(e.steps), e.infix))
+    rendered = sorted(
+        (render(form, ascii_signs) for form in forms),
+        key=lambda e: (e.numbers, len(e.steps), e.infix),
+    )
     return Answer(list(numbers), target, value, rendered, len(rendered))

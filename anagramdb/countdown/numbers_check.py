@@ -25,7 +25,17 @@ from ..errors import InvalidNumbersError
 from .numbers import UNICODE_SIGNS, validate
 from .rules import numbers_score
 
-OPERATORS = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*", "/": "/", "÷": "/"}
+OPERATORS = {
+    "+": "+",
+    "-": "-",
+    "−": "-",
+    "*": "*",
+    "x": "*",
+    "X": "*",
+    "×": "*",
+    "/": "/",
+    "÷": "/",
+}
 SEPARATORS = ";\n"
 MAX_ANSWER = 2000  # characters: far more than any working of six tiles needs
 MAX_DEPTH = 50  # brackets open at once (the parser recurses once per bracket)
@@ -83,7 +93,9 @@ class _Parser:
         if self.position < len(self.tokens):
             kind, value, column = self.tokens[self.position]
             found = repr(str(value) if kind == "n" else kind)
-            return InvalidNumbersError(f"expected {what} at character {column + 1} of the answer, found {found}")
+            return InvalidNumbersError(
+                f"expected {what} at character {column + 1} of the answer, found {found}"
+            )
         return InvalidNumbersError(f"expected {what} at the end of the answer")
 
     def line(self) -> object:
@@ -146,7 +158,9 @@ class _Checker:
                 raise _Broken(f"{number} is not one of the numbers")
             how = "drawn" if not self.made[number] else "drawn or made"
             count = "one" if available == 1 else str(available)
-            raise _Broken(f"{number} is used {_times(self.used[number])}, but only {count} {'was' if available == 1 else 'were'} {how}")
+            raise _Broken(
+                f"{number} is used {_times(self.used[number])}, but only {count} {'was' if available == 1 else 'were'} {how}"
+            )
         return number
 
     def apply(self, left: int, op: str, right: int) -> int:
@@ -187,10 +201,14 @@ def tokenize(line: str, offset: int = 0) -> list[tuple[str, int, int]]:
             tokens.append((OPERATORS.get(char, char), 0, offset + index))
             depth += {"(": 1, ")": -1}.get(char, 0)
             if depth > MAX_DEPTH:
-                raise InvalidNumbersError(f"brackets are nested more than {MAX_DEPTH} deep at character {offset + index + 1} of the answer")
+                raise InvalidNumbersError(
+                    f"brackets are nested more than {MAX_DEPTH} deep at character {offset + index + 1} of the answer"
+                )
             index += 1
         else:
-            raise InvalidNumbersError(f"unexpected {char!r} at character {offset + index + 1} of the answer: use numbers, + - × ÷ (or * / x), brackets and =")
+            raise InvalidNumbersError(
+                f"unexpected {char!r} at character {offset + index + 1} of the answer: use numbers, + - × ÷ (or * / x), brackets and ="
+            )
     return tokens
 
 
@@ -217,7 +235,9 @@ def check_numbers(numbers: list[int], target: int, answer: str) -> NumbersCheck:
         raise InvalidNumbersError(f"the answer is longer than {MAX_ANSWER} characters")
     lines = _lines(answer)
     if not lines:
-        raise InvalidNumbersError("no answer given: write an expression such as (25 + 5) × 4, or steps such as 25 × 4 = 100")
+        raise InvalidNumbersError(
+            "no answer given: write an expression such as (25 + 5) × 4, or steps such as 25 × 4 = 100"
+        )
     parsed = []
     for text, offset in lines:
         tokens = tokenize(text, offset)
@@ -233,7 +253,11 @@ def check_numbers(numbers: list[int], target: int, answer: str) -> NumbersCheck:
             done = len(checker.steps)
             value = checker.evaluate(tree)
             if claim is not None and claim != value:
-                where = f"step {len(checker.steps)}: {checker.steps[-1].rsplit(' = ', 1)[0]}" if len(checker.steps) > done else f"line {number}: the result"
+                where = (
+                    f"step {len(checker.steps)}: {checker.steps[-1].rsplit(' = ', 1)[0]}"
+                    if len(checker.steps) > done
+                    else f"line {number}: the result"
+                )
                 raise _Broken(f"{where} is {value}, not {claim}")
             checker.made[value] += 1  # a line's result can be used by the lines after it
     except _Broken as broken:

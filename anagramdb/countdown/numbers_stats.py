@@ -26,7 +26,16 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..errors import InvalidNumbersError, quoted
-from .numbers import LARGE_TILES, SHOW_TILES, TARGET_RANGE, Key, combine_into, splits, sub_keys, values_of
+from .numbers import (
+    LARGE_TILES,
+    SHOW_TILES,
+    TARGET_RANGE,
+    Key,
+    combine_into,
+    splits,
+    sub_keys,
+    values_of,
+)
 
 REACH = 10
 CHUNK = 64
@@ -133,7 +142,9 @@ class Row(NamedTuple):
     numbers: Key
     large: int
     exact: int
-    away: tuple[int, ...]  # away[k - 1]: games whose nearest reachable value is k away, k = 1..REACH
+    away: tuple[
+        int, ...
+    ]  # away[k - 1]: games whose nearest reachable value is k away, k = 1..REACH
     more: int
 
 
@@ -167,7 +178,13 @@ class Stats(NamedTuple):
                 within = (near & mask).bit_count()
                 away.append(within - previous)
                 previous = within
-            yield Row(selection, sum(1 for tile in selection if tile in LARGE_TILES), exact, tuple(away), span - previous)
+            yield Row(
+                selection,
+                sum(1 for tile in selection if tile in LARGE_TILES),
+                exact,
+                tuple(away),
+                span - previous,
+            )
 
     def to_dict(self, listed: int = 10) -> dict[str, object]:
         """The JSON form: per number of large tiles, selections, games, exact games and games
@@ -195,7 +212,9 @@ class Stats(NamedTuple):
                 away[str(k)] += count
             away["more"] += row.more
         by_large = {large: {**totals[large], "away": aways[large]} for large in totals}
-        per_target = {str(t): _count_at(counter, t - self.window_low) for t in range(first, last + 1)}
+        per_target = {
+            str(t): _count_at(counter, t - self.window_low) for t in range(first, last + 1)
+        }
         ranked = sorted(rows, key=lambda row: (-row.exact, row.numbers))
         hardest = sorted(per_target.items(), key=lambda item: (item[1], int(item[0])))[:listed]
         return {
@@ -204,8 +223,12 @@ class Stats(NamedTuple):
             "by_large": dict(sorted(by_large.items())),
             "per_target": per_target,
             "hardest_targets": [{"target": int(t), "selections": n} for t, n in hardest],
-            "best_selections": [{"numbers": list(row.numbers), "exact": row.exact} for row in ranked[:listed]],
-            "worst_selections": [{"numbers": list(row.numbers), "exact": row.exact} for row in ranked[::-1][:listed]],
+            "best_selections": [
+                {"numbers": list(row.numbers), "exact": row.exact} for row in ranked[:listed]
+            ],
+            "worst_selections": [
+                {"numbers": list(row.numbers), "exact": row.exact} for row in ranked[::-1][:listed]
+            ],
         }
 
 
@@ -229,11 +252,18 @@ def parse_targets(text: str) -> tuple[int, int]:
     digits = all(part.isascii() and part.isdigit() for part in parts)
     first, last = (int(parts[0]), int(parts[-1])) if digits and len(parts) <= 2 else (0, -1)
     if not 1 <= first <= last <= MAX_TARGET:
-        raise InvalidNumbersError(f"targets must be a range like 101-999 within 1-{MAX_TARGET}, not {quoted(text)}")
+        raise InvalidNumbersError(
+            f"targets must be a range like 101-999 within 1-{MAX_TARGET}, not {quoted(text)}"
+        )
     return first, last
 
 
-def statistics(targets: tuple[int, int] = TARGET_RANGE, jobs: int = 0, progress: Progress | None = None, chosen: list[Key] | None = None) -> Stats:
+def statistics(
+    targets: tuple[int, int] = TARGET_RANGE,
+    jobs: int = 0,
+    progress: Progress | None = None,
+    chosen: list[Key] | None = None,
+) -> Stats:
     """Examine every selection (or those *chosen*) against every target in *targets*, on
     *jobs* processes (0: one a core; 1: this process only). The result is the same
     whatever *jobs* is."""
@@ -243,7 +273,11 @@ def statistics(targets: tuple[int, int] = TARGET_RANGE, jobs: int = 0, progress:
     tasks = [(_phase_a, fives[i : i + CHUNK]) for i in range(0, len(fives), CHUNK)]
     tasks += [(_phase_b, chosen[i : i + CHUNK]) for i in range(0, len(chosen), CHUNK)]
     if not jobs:
-        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        jobs = (
+            len(os.sched_getaffinity(0))
+            if hasattr(os, "sched_getaffinity")
+            else os.cpu_count() or 1
+        )
     reached: dict[Key, int] = dict.fromkeys(chosen, 0)
     if jobs == 1:
         results: Iterable[dict[Key, int]] = (work((part, first, last)) for work, part in tasks)
@@ -251,8 +285,15 @@ def statistics(targets: tuple[int, int] = TARGET_RANGE, jobs: int = 0, progress:
     else:
         import multiprocessing
 
-        with _workers(multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"), jobs) as pool:
-            done = _merge(reached, pool.imap_unordered(_run, [(work, (part, first, last)) for work, part in tasks]), len(tasks), progress)
+        with _workers(
+            multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"), jobs
+        ) as pool:
+            done = _merge(
+                reached,
+                pool.imap_unordered(_run, [(work, (part, first, last)) for work, part in tasks]),
+                len(tasks),
+                progress,
+            )
     assert done == len(tasks)
     return Stats(targets, reached, _Window(first, last).low)
 
@@ -274,7 +315,10 @@ def _workers(context: Any, jobs: int) -> Any:
     import signal
     import threading
 
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+    if (
+        not hasattr(signal, "pthread_sigmask")
+        or threading.current_thread() is not threading.main_thread()
+    ):
         return context.Pool(jobs, _quiet_worker)
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
@@ -283,12 +327,19 @@ def _workers(context: Any, jobs: int) -> Any:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _run(task: tuple[Callable[[tuple[list[Key], int, int]], dict[Key, int]], tuple[list[Key], int, int]]) -> dict[Key, int]:
+def _run(
+    task: tuple[Callable[[tuple[list[Key], int, int]], dict[Key, int]], tuple[list[Key], int, int]],
+) -> dict[Key, int]:
     work, arguments = task
     return work(arguments)
 
 
-def _merge(reached: dict[Key, int], results: Iterable[dict[Key, int]], total: int, progress: Progress | None) -> int:
+def _merge(
+    reached: dict[Key, int],
+    results: Iterable[dict[Key, int]],
+    total: int,
+    progress: Progress | None,
+) -> int:
     done = 0
     for result in results:
         for selection, bits in result.items():

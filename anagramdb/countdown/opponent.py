@@ -33,7 +33,11 @@ EASY_SLIP_ONE_IN = 4
 MEDIUM_SLIP_ONE_IN = 10
 # Level: (most tiles used in numbers, chance of solving the conundrum, its time range in s).
 NUMBERS_TILES = {"easy": 3, "medium": 4, "hard": 6}
-CONUNDRUM_SKILL = {"easy": (1 / 3, 12.0, 28.0), "medium": (2 / 3, 5.0, 20.0), "hard": (1.0, 1.5, 6.0)}
+CONUNDRUM_SKILL = {
+    "easy": (1 / 3, 12.0, 28.0),
+    "medium": (2 / 3, 5.0, 20.0),
+    "hard": (1.0, 1.5, 6.0),
+}
 
 
 class Move(NamedTuple):
@@ -64,19 +68,26 @@ class Opponent:
             if not words:
                 return Move(None, "the solver finds no word")
             longest = [w.word for w in words if w.length == words[0].length]
-            return Move(rng.choice(longest), f"the solver's best: {len(longest)} word{'s' * (len(longest) > 1)} of {words[0].length} letters")
+            return Move(
+                rng.choice(longest),
+                f"the solver's best: {len(longest)} word{'s' * (len(longest) > 1)} of {words[0].length} letters",
+            )
         slip = EASY_SLIP_ONE_IN if self.level == "easy" else MEDIUM_SLIP_ONE_IN
         if rng.randrange(slip) == 0:
             misread = [w for w in solve_letters(self.common, letters + BLANK, enough=5) if w.blanks]
             if misread:
                 slip_word = rng.choice(misread)
-                return Move(slip_word.word, f"a slip: it misread the rack and used a {slip_word.blanks[0]}")
+                return Move(
+                    slip_word.word, f"a slip: it misread the rack and used a {slip_word.blanks[0]}"
+                )
         found = solve_letters(self.common, letters, all=True)
         if self.level == "easy":
             found = [w for w in found if w.length <= EASY_LONGEST]
         if not found:
             return Move(None, "it finds no word")
-        lengths = sorted({w.length for w in found}, reverse=True)[: 2 if self.level == "easy" else 1]
+        lengths = sorted({w.length for w in found}, reverse=True)[
+            : 2 if self.level == "easy" else 1
+        ]
         choice = rng.choice([w.word for w in found if w.length in lengths])
         cap = f" of at most {EASY_LONGEST} letters" if self.level == "easy" else ""
         return Move(choice, f"a common word{cap}")
@@ -88,8 +99,13 @@ class Opponent:
             best = solve(numbers, target, ascii_signs=True)
             reasoning = "the solver's best"
         else:
-            candidates = [solve(list(chosen), target, ascii_signs=True) for chosen in combinations(numbers, most)]
-            best = min(candidates, key=lambda answer: (answer.distance, answer.solutions[0].numbers))
+            candidates = [
+                solve(list(chosen), target, ascii_signs=True)
+                for chosen in combinations(numbers, most)
+            ]
+            best = min(
+                candidates, key=lambda answer: (answer.distance, answer.solutions[0].numbers)
+            )
             reasoning = f"the nearest it finds with at most {most} tiles"
         expression = best.solutions[0]
         answer = expression.infix if expression.steps else str(expression.value)

@@ -70,16 +70,26 @@ def phrases(
     it is passed: the bound a server puts on a search that grows exponentially.
     """
     if max_words < 1 or min_length < 1:
-        raise InvalidArgumentError(f"the most words and the shortest word must be at least 1, not {max_words} and {min_length}")
+        raise InvalidArgumentError(
+            f"the most words and the shortest word must be at least 1, not {max_words} and {min_length}"
+        )
     if max_words > MOST_WORDS:
-        raise InvalidArgumentError(f"the most words is at most {MOST_WORDS}, not {max_words}: the search grows exponentially with it")
+        raise InvalidArgumentError(
+            f"the most words is at most {MOST_WORDS}, not {max_words}: the search grows exponentially with it"
+        )
     if limit is not None and limit < 1:
-        raise InvalidArgumentError(f"the limit must be at least 1 (or None for every anagram), not {limit}")
+        raise InvalidArgumentError(
+            f"the limit must be at least 1 (or None for every anagram), not {limit}"
+        )
     key = letters_key(letters.replace(" ", ""))
     if len(key) > MAX_LETTERS:
-        raise InvalidRackError(f"phrases takes at most {MAX_LETTERS} letters, not {len(key)}: the search grows exponentially with the length")
+        raise InvalidRackError(
+            f"phrases takes at most {MAX_LETTERS} letters, not {len(key)}: the search grows exponentially with the length"
+        )
     if max(key.count(letter) for letter in set(key)) > MAX_REPEATS:
-        raise InvalidRackError(f"a letter repeated more than {MAX_REPEATS} times is more than phrases handles")
+        raise InvalidRackError(
+            f"a letter repeated more than {MAX_REPEATS} times is more than phrases handles"
+        )
     candidates = words_within(dictionary, key, min_length)
     packing = _Packing(key)
     by_packed = {packing.pack(sub): sub for sub in candidates}
@@ -111,7 +121,9 @@ def phrases(
 
     def search(left: int, size: int, chosen: list[str], most: int) -> None:
         if deadline is not None and monotonic() > deadline:
-            raise TimeLimitError(f"the search for phrases of {letters!r} took too long; allow fewer or longer words")
+            raise TimeLimitError(
+                f"the search for phrases of {letters!r} took too long; allow fewer or longer words"
+            )
         if size == 0:
             emit(chosen)
             return

@@ -75,7 +75,9 @@ def selection_problems(letters: str) -> list[str]:
     if vowels < MIN_VOWELS:
         problems.append(f"it needs at least {MIN_VOWELS} vowels, not {vowels}")
     if len(folded) - vowels < MIN_CONSONANTS:
-        problems.append(f"it needs at least {MIN_CONSONANTS} consonants, not {len(folded) - vowels}")
+        problems.append(
+            f"it needs at least {MIN_CONSONANTS} consonants, not {len(folded) - vowels}"
+        )
     return problems
 
 
@@ -125,11 +127,19 @@ class WordCheck(NamedTuple):
     def reason(self) -> str | None:
         """Why the word scores nothing, as one sentence (None when valid)."""
         reasons = []
-        word = self.word if len(self.word) <= SHOWN else f"{self.word[:SHOWN]}..."  # one readable line, however long
+        word = (
+            self.word if len(self.word) <= SHOWN else f"{self.word[:SHOWN]}..."
+        )  # one readable line, however long
         if not self.in_rack:
-            reasons.append(f"the rack {self.rack} can't make {word}: " + "; ".join(map(str, self.missing)))
+            reasons.append(
+                f"the rack {self.rack} can't make {word}: " + "; ".join(map(str, self.missing))
+            )
         if not self.in_dictionary:
-            where = f"it is in {', '.join(self.elsewhere)}" if self.elsewhere else "nor in any packaged dictionary"
+            where = (
+                f"it is in {', '.join(self.elsewhere)}"
+                if self.elsewhere
+                else "nor in any packaged dictionary"
+            )
             reasons.append(f"{word} is not in the dictionary {self.dictionary} ({where})")
         return "; ".join(reasons) or None
 
@@ -148,7 +158,11 @@ def shortfalls(rack: str, word: str) -> tuple[bool, tuple[Shortfall, ...]]:
     rack_key, blanks = parse_rack(rack)
     require_word(word)
     have = Counter(rack_key)
-    missing = tuple(Shortfall(letter, count, have[letter]) for letter, count in sorted(Counter(word_key(word)).items()) if count > have[letter])
+    missing = tuple(
+        Shortfall(letter, count, have[letter])
+        for letter, count in sorted(Counter(word_key(word)).items())
+        if count > have[letter]
+    )
     return sum(item.needs - item.has for item in missing) <= blanks, missing
 
 
@@ -157,7 +171,9 @@ def require_word(word: str) -> None:
     if not word.strip():
         raise InvalidRackError("no word given")
     if not is_word(word):
-        raise InvalidRackError(f"word {word!r} has characters that are not letters: {describe(bad_characters(word))}")
+        raise InvalidRackError(
+            f"word {word!r} has characters that are not letters: {describe(bad_characters(word))}"
+        )
 
 
 def contains_word(dictionary: Dictionary, word: str) -> bool:
@@ -185,7 +201,11 @@ def check_word(
     found = contains_word(dictionary, word)
     others: list[str] = []
     if not found and elsewhere:
-        others = [other for other, source in elsewhere.items() if source.path != dictionary.path and contains_word(source, word)]
+        others = [
+            other
+            for other, source in elsewhere.items()
+            if source.path != dictionary.path and contains_word(source, word)
+        ]
     return WordCheck(rack, word, name or dictionary.path, in_rack, missing, found, tuple(others))
 
 
@@ -195,7 +215,11 @@ def packaged_dictionaries() -> Iterator[dict[str, Dictionary]]:
     check_word's *elsewhere*; closed when the block ends. Opening one costs its index
     header only (tens of microseconds)."""
     with ExitStack() as stack:
-        yield {name: stack.enter_context(Dictionary(name)) for name in PACKAGED if os.path.exists(resolve_path(name))}
+        yield {
+            name: stack.enter_context(Dictionary(name))
+            for name in PACKAGED
+            if os.path.exists(resolve_path(name))
+        }
 
 
 def numbers_score(distance: int) -> int:
@@ -225,4 +249,7 @@ def award(scores: Sequence[int], ranks: Sequence[float]) -> list[int]:
     if not scoring:
         return [0] * len(scores)
     best = max(scoring)
-    return [score if score > 0 and rank == best else 0 for score, rank in zip(scores, ranks, strict=True)]
+    return [
+        score if score > 0 and rank == best else 0
+        for score, rank in zip(scores, ranks, strict=True)
+    ]

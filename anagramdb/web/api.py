@@ -73,7 +73,9 @@ class Solvers:
 
     def __init__(self, spec: str | None = None) -> None:
         self.full = Dictionary(spec)
-        self.name = spec or os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME  # as word checks show it
+        self.name = (
+            spec or os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME
+        )  # as word checks show it
         self._packaged = ExitStack()
         self.packaged = self._packaged.enter_context(packaged_dictionaries())
         self._common: Dictionary | None = None
@@ -113,7 +115,9 @@ def integer(params: Params, name: str, default: int | None, low: int, high: int)
         return default
     text = one(params, name)
     if not re.fullmatch(r"-?[0-9]+", text) or not low <= int(text) <= high:
-        raise ApiError(400, f"parameter {name!r} must be a whole number from {low} to {high}, not {text!r}")
+        raise ApiError(
+            400, f"parameter {name!r} must be a whole number from {low} to {high}, not {text!r}"
+        )
     return int(text)
 
 
@@ -134,7 +138,10 @@ def number_list(text: str) -> list[str]:
         raise ApiError(400, f"give 1 to {MAX_WEB_NUMBERS} numbers, not {len(items)}")
     for item in items:
         if not re.fullmatch(f"[0-9]{{1,{MAX_NUMBER_DIGITS}}}", item):
-            raise ApiError(400, f"numbers must be positive whole numbers of at most {MAX_NUMBER_DIGITS} digits, not {item!r}")
+            raise ApiError(
+                400,
+                f"numbers must be positive whole numbers of at most {MAX_NUMBER_DIGITS} digits, not {item!r}",
+            )
     return items
 
 
@@ -145,15 +152,23 @@ def api_anagrams(solvers: Solvers, params: Params, warnings: list[str]) -> JSONV
 def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
     rack = one(params, "rack", cap=MAX_RACK)
     if rack.count(letters.BLANK) > MAX_BLANKS:
-        raise ApiError(400, f"a rack may have at most {MAX_BLANKS} blanks here, not {rack.count(letters.BLANK)}")
+        raise ApiError(
+            400,
+            f"a rack may have at most {MAX_BLANKS} blanks here, not {rack.count(letters.BLANK)}",
+        )
     min_length = integer(params, "min", letters.MIN_LENGTH, 1, MAX_TEXT)
     enough = integer(params, "enough", letters.ENOUGH, 1, MAX_WORDS)
     assert min_length is not None and enough is not None
-    record = letters_record(queries.letters(solvers.full, rack, min_length, enough, flag(params, "all")))
+    record = letters_record(
+        queries.letters(solvers.full, rack, min_length, enough, flag(params, "all"))
+    )
     words = record["words"]
     assert isinstance(words, list)
     if len(words) > MAX_WORDS:
-        raise ApiError(413, f"the answer has {len(words)} words, more than the {MAX_WORDS} one request returns; ask for longer words")
+        raise ApiError(
+            413,
+            f"the answer has {len(words)} words, more than the {MAX_WORDS} one request returns; ask for longer words",
+        )
     return record
 
 
@@ -163,7 +178,14 @@ def api_phrases(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
     min_length = integer(params, "min", phrases.MIN_LENGTH, 1, phrases.MAX_LETTERS)
     limit = integer(params, "limit", phrases.LIMIT, 0, MAX_LIMIT)
     assert max_words is not None and min_length is not None
-    found = phrases.phrases(solvers.full, text, max_words, min_length, limit or MAX_LIMIT, deadline=monotonic() + SEARCH_SECONDS)
+    found = phrases.phrases(
+        solvers.full,
+        text,
+        max_words,
+        min_length,
+        limit or MAX_LIMIT,
+        deadline=monotonic() + SEARCH_SECONDS,
+    )
     return phrases_record(text, found)
 
 
@@ -174,7 +196,10 @@ def api_conundrum(solvers: Solvers, params: Params, warnings: list[str]) -> JSON
         count = integer(params, "count", 1, 1, MAX_COUNT)
         seed = integer(params, "seed", None, 0, 10**9)
         assert count is not None
-        return [puzzle.to_dict() for puzzle in conundrum.generate(solvers.full, solvers.common(), count, seed)]
+        return [
+            puzzle.to_dict()
+            for puzzle in conundrum.generate(solvers.full, solvers.common(), count, seed)
+        ]
     return conundrum.solve_conundrum(solvers.full, one(params, "letters")).to_dict()
 
 
@@ -193,7 +218,15 @@ def api_numbers(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
     values, target = game(params)
     every = flag(params, "all")
     deadline = monotonic() + SEARCH_SECONDS
-    answer = queries.numbers(values, target, every, flag(params, "ascii"), flag(params, "strict"), warnings.append, deadline)
+    answer = queries.numbers(
+        values,
+        target,
+        every,
+        flag(params, "ascii"),
+        flag(params, "strict"),
+        warnings.append,
+        deadline,
+    )
     return answer.to_dict()
 
 
@@ -212,8 +245,13 @@ def api_check(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValu
     by the rules of the show: the record of ``anagramdb check`` or ``numbers --check``."""
     if "rack" in params or "word" in params:
         if "check" in params or "numbers" in params:
-            raise ApiError(400, "give rack and word (letters), or numbers, target and check (numbers), not both")
-        return check_word(solvers.full, one(params, "rack"), one(params, "word"), solvers.packaged, solvers.name).to_dict()
+            raise ApiError(
+                400,
+                "give rack and word (letters), or numbers, target and check (numbers), not both",
+            )
+        return check_word(
+            solvers.full, one(params, "rack"), one(params, "word"), solvers.packaged, solvers.name
+        ).to_dict()
     values, target = game(params)
     return check_numbers(values, target, one(params, "check", cap=MAX_ANSWER)).to_dict()
 
@@ -241,13 +279,19 @@ def answer(solvers: Solvers, name: str, params: Params) -> tuple[JSONValue, list
     """The record for ``/api/NAME?params`` and any warnings; raises ApiError (404 for an
     unknown endpoint, 400 for an unknown parameter or bad input)."""
     if name == "":  # /api/: what there is
-        return {"endpoints": {f"/api/{known}": list(allowed) for known, (_, allowed) in ENDPOINTS.items()}}, []
+        return {
+            "endpoints": {
+                f"/api/{known}": list(allowed) for known, (_, allowed) in ENDPOINTS.items()
+            }
+        }, []
     if name not in ENDPOINTS:
         raise ApiError(404, f"no such endpoint: /api/{name} (see /api/)")
     endpoint, allowed = ENDPOINTS[name]
     unknown = sorted(set(params) - set(allowed))
     if unknown:
-        raise ApiError(400, f"unknown parameter {unknown[0]!r} for /api/{name} (known: {', '.join(allowed)})")
+        raise ApiError(
+            400, f"unknown parameter {unknown[0]!r} for /api/{name} (known: {', '.join(allowed)})"
+        )
     warnings: list[str] = []
     try:
         return endpoint(solvers, params, warnings), warnings

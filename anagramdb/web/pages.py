@@ -21,7 +21,12 @@ from urllib.parse import urlencode
 from .api import MAX_BLANKS, MAX_RACK, ApiError, Params, Solvers, answer
 from .assets import SCRIPT, STYLE
 
-PAGES = (("/letters", "Letters"), ("/conundrum", "Conundrum"), ("/numbers", "Numbers"), ("/practice", "Practice"))
+PAGES = (
+    ("/letters", "Letters"),
+    ("/conundrum", "Conundrum"),
+    ("/numbers", "Numbers"),
+    ("/practice", "Practice"),
+)
 SEED_RANGE = 10**9
 
 
@@ -39,7 +44,10 @@ def random_seed() -> int:
 
 def layout(title: str, path: str, content: str) -> str:
     """A whole page: navigation, *content* (already HTML), the inline style and script."""
-    links = "".join(f'<a href="{href}"{" aria-current=page" if href == path else ""}>{name}</a>' for href, name in PAGES)
+    links = "".join(
+        f'<a href="{href}"{" aria-current=page" if href == path else ""}>{name}</a>'
+        for href, name in PAGES
+    )
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
@@ -52,7 +60,9 @@ def layout(title: str, path: str, content: str) -> str:
 
 def field(name: str, label: str, value: str, hint: str = "", **attributes: str) -> str:
     """A labelled text input; *attributes* become HTML attributes (pattern=..., ...)."""
-    extra = "".join(f' {key.replace("_", "-")}="{escape(text)}"' for key, text in attributes.items())
+    extra = "".join(
+        f' {key.replace("_", "-")}="{escape(text)}"' for key, text in attributes.items()
+    )
     described = f' aria-describedby="{name}-hint"' if hint else ""
     hint_html = f'<small id="{name}-hint">{escape(hint)}</small>' if hint else ""
     return (
@@ -87,7 +97,10 @@ def letters_html(record: dict[str, Any]) -> str:
     for length in sorted({word["length"] for word in words}, reverse=True):
         same = [word for word in words if word["length"] == length]
         items = "".join(
-            f"<li>{escape(word['word'])}" + (f" <small>?={escape(''.join(word['blanks']))}</small>" if word.get("blanks") else "") + "</li>" for word in same
+            f"<li>{escape(word['word'])}"
+            + (f" <small>?={escape(''.join(word['blanks']))}</small>" if word.get("blanks") else "")
+            + "</li>"
+            for word in same
         )
         heading = f'<h2>{length} letters <span class="score">{plural(same[0]["score"], "point")}</span></h2>'
         parts.append(f'<section class="length">{heading}<ul class="words">{items}</ul></section>')
@@ -105,14 +118,20 @@ def conundrum_html(record: dict[str, Any]) -> str:
 def numbers_html(record: dict[str, Any], warnings: list[str]) -> str:
     """A numbers record: the verdict, then each solution's steps and expression."""
     target = record["target"]
-    head = f"{target}: exact" if record["exact"] else f"{target}: not reachable; nearest is {record['value']} ({record['distance']} away)"
+    head = (
+        f"{target}: exact"
+        if record["exact"]
+        else f"{target}: not reachable; nearest is {record['value']} ({record['distance']} away)"
+    )
     if "count" in record:
         head += ", " + plural(record["count"], "distinct solution")
     parts = [f'<p class="verdict">{escape(head)}</p>']
     parts.extend(f'<p class="status">Warning: {escape(warning)}</p>' for warning in warnings)
     for solution in record["solutions"]:
         steps = "".join(f"<li>{escape(step)}</li>" for step in solution["steps"])
-        parts.append(f'<ol class="steps">{steps}</ol><p class="expression">{escape(solution["infix"])} = {solution["value"]}</p>')
+        parts.append(
+            f'<ol class="steps">{steps}</ol><p class="expression">{escape(solution["infix"])} = {solution["value"]}</p>'
+        )
     return "".join(parts)
 
 
@@ -141,7 +160,11 @@ def letters_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         autofocus="",
         autocapitalize="characters",
     ) + checkbox("all", "every word down to 3 letters", "all" in params)
-    status, shown = results(solvers, "letters", params, lambda record, _: letters_html(record)) if rack else (200, "")
+    status, shown = (
+        results(solvers, "letters", params, lambda record, _: letters_html(record))
+        if rack
+        else (200, "")
+    )
     content = f'<h1>Letters</h1>{solve_form("/letters", "letters", fields)}<div id="results" aria-live="polite">{shown}</div>'
     return status, layout(f"Letters {rack}" if rack else "Letters", "/letters", content)
 
@@ -151,9 +174,20 @@ def conundrum_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         return generated_page(solvers, params)
     letters = value(params, "letters")
     fields = field(
-        "letters", "Conundrum", letters, "Nine scrambled letters, e.g. CANEDANON.", required="", maxlength="64", autofocus="", autocapitalize="characters"
+        "letters",
+        "Conundrum",
+        letters,
+        "Nine scrambled letters, e.g. CANEDANON.",
+        required="",
+        maxlength="64",
+        autofocus="",
+        autocapitalize="characters",
     )
-    status, shown = results(solvers, "conundrum", params, lambda record, _: conundrum_html(record)) if letters else (200, "")
+    status, shown = (
+        results(solvers, "conundrum", params, lambda record, _: conundrum_html(record))
+        if letters
+        else (200, "")
+    )
     content = (
         f'<h1>Conundrum</h1>{solve_form("/conundrum", "conundrum", fields)}<div id="results" aria-live="polite">{shown}</div>'
         '<p><a class="button" href="/conundrum?generate=1">Make a new conundrum</a></p>'
@@ -167,9 +201,15 @@ def generated_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     try:
         made, _ = answer(solvers, "conundrum", {"generate": ["1"], "seed": params["seed"][:1]})
     except ApiError as exc:
-        return exc.status, layout("Conundrum", "/conundrum", "<h1>Conundrum</h1>" + error_html(str(exc)))
+        return exc.status, layout(
+            "Conundrum", "/conundrum", "<h1>Conundrum</h1>" + error_html(str(exc))
+        )
     if not made:
-        return 200, layout("Conundrum", "/conundrum", '<h1>Conundrum</h1><p class="status">No conundrum could be made.</p>')
+        return 200, layout(
+            "Conundrum",
+            "/conundrum",
+            '<h1>Conundrum</h1><p class="status">No conundrum could be made.</p>',
+        )
     puzzle = made[0]
     tiles = "".join(f"<li>{escape(letter.upper())}</li>" for letter in puzzle["clue"])
     content = (
@@ -195,10 +235,21 @@ def numbers_page(solvers: Solvers, params: Params) -> tuple[int, str]:
             inputmode="numeric",
             pattern=r"[0-9 ,]+",
         )
-        + field("target", "Target", target, "", required="", maxlength="6", inputmode="numeric", pattern="[0-9]+")
+        + field(
+            "target",
+            "Target",
+            target,
+            "",
+            required="",
+            maxlength="6",
+            inputmode="numeric",
+            pattern="[0-9]+",
+        )
         + checkbox("all", "every distinct solution", "all" in params)
     )
-    status, shown = results(solvers, "numbers", params, numbers_html) if numbers and target else (200, "")
+    status, shown = (
+        results(solvers, "numbers", params, numbers_html) if numbers and target else (200, "")
+    )
     content = f'<h1>Numbers</h1>{solve_form("/numbers", "numbers", fields)}<div id="results" aria-live="polite">{shown}</div>'
     return status, layout("Numbers", "/numbers", content)
 

@@ -36,7 +36,9 @@ def practice_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     try:
         return round_page(solvers, params)
     except ApiError as exc:
-        return exc.status, layout("Practice", "/practice", "<h1>Practice</h1>" + error_html(str(exc)))
+        return exc.status, layout(
+            "Practice", "/practice", "<h1>Practice</h1>" + error_html(str(exc))
+        )
 
 
 def choose_html(seconds: int) -> str:
@@ -45,8 +47,13 @@ def choose_html(seconds: int) -> str:
     def link(text: str, **choice: object) -> str:
         return f'<a class="button" href="/practice?{escape(urlencode({**choice, "seconds": seconds}))}">{text}</a>'
 
-    vowels = " ".join(link(f"{n} vowels", round="letters", vowels=n) for n in range(MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS + 1))
-    large = " ".join(link(f"{n} large", round="numbers", large=n) for n in range(len(LARGE_TILES) + 1))
+    vowels = " ".join(
+        link(f"{n} vowels", round="letters", vowels=n)
+        for n in range(MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS + 1)
+    )
+    large = " ".join(
+        link(f"{n} large", round="numbers", large=n) for n in range(len(LARGE_TILES) + 1)
+    )
     return (
         f"<h1>Practice</h1><p>Draw a round and beat the {seconds}-second clock, as on the show.</p>"
         f'<h2>Letters round</h2><p class="choices">{link("Any mix", round="letters")} {vowels}</p>'
@@ -63,12 +70,19 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     if kind not in ROUNDS:
         raise ApiError(400, f"round must be letters or numbers, not {kind!r}")
     # The contestant's choice: vowels (3-5) in a letters round, large tiles (0-4) in numbers.
-    choice_name, low, high = ("vowels", MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS) if kind == "letters" else ("large", 0, len(LARGE_TILES))
+    choice_name, low, high = (
+        ("vowels", MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS)
+        if kind == "letters"
+        else ("large", 0, len(LARGE_TILES))
+    )
     choice = integer(params, choice_name, None, low, high)
     chosen = {choice_name: choice} if choice is not None else {}
     seed = integer(params, "seed", None, 0, 10**9)
     if seed is None:
-        raise Redirect("/practice?" + urlencode({"round": kind, **chosen, "seed": random_seed(), "seconds": seconds}))
+        raise Redirect(
+            "/practice?"
+            + urlencode({"round": kind, **chosen, "seed": random_seed(), "seconds": seconds})
+        )
     state = {"round": kind, **chosen, "seed": seed, "seconds": seconds}
     if kind == "letters":
         rack = draw_letters(choice, seed).letters
@@ -76,12 +90,19 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     else:
         drawn = draw_numbers(choice, seed)
         tiles, label = [str(n) for n in drawn.numbers], "Your working, e.g. (100 + 6) × 9"
-    tiles_html = '<ul class="tiles" aria-label="The tiles">' + "".join(f"<li>{escape(tile)}</li>" for tile in tiles) + "</ul>"
+    tiles_html = (
+        '<ul class="tiles" aria-label="The tiles">'
+        + "".join(f"<li>{escape(tile)}</li>" for tile in tiles)
+        + "</ul>"
+    )
     if kind == "numbers":
         tiles_html += f'<p>Target: <span class="target">{drawn.target}</span></p>'
     title = f"Practice: {kind} round"
     if "answer" not in params and "timeup" not in params:
-        hidden = "".join(f'<input type="hidden" name="{name}" value="{escape(str(text))}">' for name, text in state.items())
+        hidden = "".join(
+            f'<input type="hidden" name="{name}" value="{escape(str(text))}">'
+            for name, text in state.items()
+        )
         content = (
             f"<h1>{escape(title.capitalize())}</h1>{tiles_html}"
             f'<p id="clock" role="timer" data-seconds="{seconds}">{seconds} s</p>'
@@ -98,8 +119,19 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     elif kind == "letters":
         judged = verdict(solvers, {"rack": [rack], "word": [given]})
     else:
-        judged = verdict(solvers, {"numbers": [" ".join(map(str, drawn.numbers))], "target": [str(drawn.target)], "check": [given]})
-    best = best_letters(solvers, rack) if kind == "letters" else best_numbers(drawn.numbers, drawn.target)
+        judged = verdict(
+            solvers,
+            {
+                "numbers": [" ".join(map(str, drawn.numbers))],
+                "target": [str(drawn.target)],
+                "check": [given],
+            },
+        )
+    best = (
+        best_letters(solvers, rack)
+        if kind == "letters"
+        else best_numbers(drawn.numbers, drawn.target)
+    )
     again = escape(urlencode({"round": kind, **chosen, "seconds": seconds}))
     content = (
         f"<h1>{escape(title.capitalize())}</h1>{tiles_html}"
@@ -129,7 +161,11 @@ def verdict(solvers: Solvers, params: Params) -> str:
     if record["reason"]:
         parts.append(f'<p class="error">{escape(record["reason"])}</p>')
     if record.get("steps"):
-        parts.append('<ol class="steps">' + "".join(f"<li>{escape(step)}</li>" for step in record["steps"]) + "</ol>")
+        parts.append(
+            '<ol class="steps">'
+            + "".join(f"<li>{escape(step)}</li>" for step in record["steps"])
+            + "</ol>"
+        )
     return "".join(parts)
 
 

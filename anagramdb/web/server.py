@@ -124,7 +124,10 @@ class Server(ThreadingHTTPServer):
         that failed (the client went away, or the server is stopping)."""
         error = sys.exc_info()[1]
         if not isinstance(error, OSError):
-            print(f"anagramdb: error: {type(error).__name__}: {error} (a request from {client_address[0]})", file=sys.stderr)
+            print(
+                f"anagramdb: error: {type(error).__name__}: {error} (a request from {client_address[0]})",
+                file=sys.stderr,
+            )
 
     def configure(self, solvers: Solvers, options: Options) -> None:
         self.solvers = solvers
@@ -165,7 +168,11 @@ class Handler(BaseHTTPRequestHandler):
     def refuse_method(self) -> None:
         self.head = False
         self.close_connection = True  # a body, if any, is not read
-        self.send(405, {"error": f"method {self.command} is not allowed: use GET"}, extra={"Allow": "GET, HEAD"})
+        self.send(
+            405,
+            {"error": f"method {self.command} is not allowed: use GET"},
+            extra={"Allow": "GET, HEAD"},
+        )
 
     do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = refuse_method
 
@@ -185,10 +192,16 @@ class Handler(BaseHTTPRequestHandler):
         if not host_allowed(self.headers.get("Host"), self.server.names):
             return self.send(400, {"error": "the Host header does not name this server"})
         origin = self.headers.get("Origin")
-        if is_api and origin is not None and origin not in (f"http://{self.headers.get('Host')}", self.server.options.cors):
+        if (
+            is_api
+            and origin is not None
+            and origin not in (f"http://{self.headers.get('Host')}", self.server.options.cors)
+        ):
             return self.send(403, {"error": f"cross-origin requests from {origin} are refused"})
         if not self.server.slots.acquire(blocking=False):
-            return self.send(503, {"error": "too many requests at once; try again"}, extra={"Retry-After": "1"})
+            return self.send(
+                503, {"error": "too many requests at once; try again"}, extra={"Retry-After": "1"}
+            )
         try:
             params = parse_qs(url.query, keep_blank_values=True)
             if is_api:
@@ -198,7 +211,10 @@ class Handler(BaseHTTPRequestHandler):
         except (ConnectionError, TimeoutError):
             raise
         except Exception as error:  # a bug: one line in the log, a 500 to the client
-            print(f"anagramdb: error: {type(error).__name__}: {error} (answering {self.path[:200]!r})", file=sys.stderr)
+            print(
+                f"anagramdb: error: {type(error).__name__}: {error} (answering {self.path[:200]!r})",
+                file=sys.stderr,
+            )
             self.send(500, {"error": "internal error"})
         finally:
             self.server.slots.release()
@@ -209,7 +225,9 @@ class Handler(BaseHTTPRequestHandler):
         except ApiError as exc:
             return self.send(exc.status, {"error": str(exc)})
         extra = {"X-Anagramdb-Warning": "; ".join(warnings)} if warnings else {}
-        self.send(200, record, cache=CACHE_SOLVED if cacheable(name, params) else NO_STORE, extra=extra)
+        self.send(
+            200, record, cache=CACHE_SOLVED if cacheable(name, params) else NO_STORE, extra=extra
+        )
 
     def page(self, path: str, params: dict[str, list[str]]) -> None:
         show = PAGES.get(path)
@@ -217,9 +235,13 @@ class Handler(BaseHTTPRequestHandler):
             status, html = show(self.server.solvers, params) if show else not_found_page(path)
         except Redirect as move:
             return self.send(302, None, extra={"Location": move.location})
-        self.send(status, html, cache=CACHE_SOLVED if status == 200 and path != "/practice" else NO_STORE)
+        self.send(
+            status, html, cache=CACHE_SOLVED if status == 200 and path != "/practice" else NO_STORE
+        )
 
-    def send(self, status: int, body: object, cache: str = NO_STORE, extra: dict[str, str] | None = None) -> None:
+    def send(
+        self, status: int, body: object, cache: str = NO_STORE, extra: dict[str, str] | None = None
+    ) -> None:
         """Send *body*: HTML if a str, nothing if None, else JSON; with every header."""
         if isinstance(body, str):
             data, kind = body.encode(), "text/html; charset=utf-8"
@@ -228,7 +250,13 @@ class Handler(BaseHTTPRequestHandler):
         else:
             data, kind = json.dumps(body, ensure_ascii=False).encode(), "application/json"
         self.send_response(status)
-        headers = {**SECURITY_HEADERS, "Content-Type": kind, "Content-Length": str(len(data)), "Cache-Control": cache, **(extra or {})}
+        headers = {
+            **SECURITY_HEADERS,
+            "Content-Type": kind,
+            "Content-Length": str(len(data)),
+            "Cache-Control": cache,
+            **(extra or {}),
+        }
         if self.server.options.cors:
             headers |= {"Access-Control-Allow-Origin": self.server.options.cors, "Vary": "Origin"}
         for name, text in headers.items():

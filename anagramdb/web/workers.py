@@ -69,7 +69,10 @@ def serve(options: Options, ready: Callable[[str], None] | None = None) -> int:
             pid, status = os.wait()
             children.remove(pid)
             lost += 1
-            print(f"anagramdb: warning: worker {pid} stopped (wait status {status}); {len(children)} left", file=sys.stderr)
+            print(
+                f"anagramdb: warning: worker {pid} stopped (wait status {status}); {len(children)} left",
+                file=sys.stderr,
+            )
     except Stopped:
         pass
     finally:
@@ -94,6 +97,9 @@ def worker(server: Server) -> int:
     except Stopped:
         pass
     except BaseException as error:
-        print(f"anagramdb: error: worker {os.getpid()}: {type(error).__name__}: {error}", file=sys.stderr)
+        print(
+            f"anagramdb: error: worker {os.getpid()}: {type(error).__name__}: {error}",
+            file=sys.stderr,
+        )
         return 1
     return 0

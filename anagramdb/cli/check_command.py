@@ -102,7 +102,7 @@ def check(
 def check_numbers_answer(args: list[str], target: int, answer: str, as_json: bool) -> None:
     """``numbers N... --target T --check EXPR``: print the verdict, exit 1 when invalid."""
     from ..countdown.numbers_check import check_numbers
-    from .queries import whole_numbers
+    from ..countdown.queries import whole_numbers
 
     result = check_numbers(whole_numbers(args), target, answer)
     if as_json:

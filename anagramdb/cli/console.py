@@ -106,8 +106,9 @@ def quick(args: list[str]) -> int | None:
     as_json = bool(options.get("--json"))
     import warnings
 
+    from ..countdown import queries
     from ..errors import AnagramDBError, AnagramDBWarning
-    from . import messages, queries, render
+    from . import messages, render
 
     warnings.showwarning = messages.show_warning
     warnings.simplefilter("always", AnagramDBWarning)
@@ -146,11 +147,7 @@ def quick(args: list[str]) -> int | None:
                     options.get("--enough", ENOUGH),
                     bool(options.get("--all")),
                 )
-                text = (
-                    render.to_json(render.letters_record(result))
-                    if as_json
-                    else render.letters_text(result)
-                )
+                text = render.to_json(result.to_dict()) if as_json else render.letters_text(result)
         if text is None:
             messages.no_words(query)
         else:
@@ -162,9 +159,10 @@ def quick(args: list[str]) -> int | None:
 
 def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
     """``anagrams -`` and ``letters -``: as the typer commands answer them."""
+    from ..countdown import queries
     from ..countdown.letters import ENOUGH, MIN_LENGTH
     from ..dictionary import Dictionary
-    from . import queries, render
+    from . import render
     from .batching import BATCH_CACHE_BLOCKS, batch
 
     as_json = bool(options.get("--json"))
@@ -187,7 +185,7 @@ def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
             "rack",
             lambda q: queries.letters(dictionary, q, least, enough, every),
             render.letters_text,
-            render.letters_record if as_json else None,
+            queries.LettersResult.to_dict if as_json else None,
         )
 
 

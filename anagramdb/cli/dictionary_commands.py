@@ -25,7 +25,7 @@ def anagrams(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List the exact anagrams of LETTERS in the dictionary."""
-    from . import queries
+    from ..countdown import queries
     from .render import anagrams_line, anagrams_text
 
     with reported(), open_dictionary(batch=letters == "-") as dictionary:

@@ -35,8 +35,8 @@ def _refuse_options(args: list[str], given: dict[str, Any]) -> None:
 def parse_game(line: str, target: int | None) -> tuple[list[int], int]:
     """A batch line: 'N N N ... target T' (as draw numbers prints it), or the numbers
     alone when --target is given."""
+    from ..countdown.queries import whole_numbers
     from ..errors import InvalidNumbersError, quoted
-    from .queries import whole_numbers
 
     words = line.replace("--target", "target").replace("-t ", "target ").split()
     if "target" in words:
@@ -115,7 +115,7 @@ def numbers(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a numbers round (NUMBERS --target T), check an answer, or 'stats': every selection against every target."""
-    from . import queries
+    from ..countdown import queries
     from .render import numbers_text
 
     given = {

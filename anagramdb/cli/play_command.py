@@ -47,7 +47,8 @@ def play_text(result: RoundResult, totals: dict[str, int]) -> list[str]:
                 f"  {play.player}: {play.answer}, {play.value} letters, {_points(play.score)}{note}"
             )
         elif result.kind == "numbers":
-            away = abs((play.value or 0) - int(result.puzzle["target"]))  # type: ignore[call-overload]  # the puzzle's JSON, typed as object, holds an int here
+            target: Any = result.puzzle["target"]  # the puzzle's JSON (typed as object): an int
+            away = abs((play.value or 0) - target)
             near = "exact" if not away else f"{away} away"
             shown = (
                 play.answer if "=" in play.answer else f"{play.answer} = {play.value}"
@@ -56,22 +57,22 @@ def play_text(result: RoundResult, totals: dict[str, int]) -> list[str]:
         else:
             when = f" at {play.seconds:g} s" if play.seconds and not play.reasoning else ""
             lines.append(f"  {play.player}: {play.answer}, right{when}{note}")
-    best = result.best
+    best: Any = result.best  # the best answer's JSON record (typed as object)
     if result.kind == "letters":
         more = (
             f"; {best['count']} words, {len(best['words'])} shown"
             if best["count"] > len(best["words"])
             else ""
-        )  # type: ignore[arg-type, operator]  # the best answer's JSON, typed as object: count is an int, words a list
+        )
         lines.append(
             f"  best: {' '.join(best['words']) or 'no word'} ({best['length']} letters{more})"
-        )  # type: ignore[arg-type]  # words is a list (JSON typed as object)
+        )
     elif result.kind == "numbers":
         lines.append(
             f"  best: {best['infix']} = {best['value']}"
             + (f" ({best['distance']} away)" if best["distance"] else "")
         )
-        lines.extend(f"    {step}" for step in best["steps"])  # type: ignore[attr-defined]  # steps is a list (JSON typed as object)
+        lines.extend(f"    {step}" for step in best["steps"])
     else:
         lines.append(f"  answer: {str(best['answer']).upper()}")
     awarded = ", ".join(

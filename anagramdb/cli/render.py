@@ -9,7 +9,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing costs a cold start about 10M instructions
     from typing import Any
 
-    from .queries import LettersResult
+    from ..countdown.queries import LettersResult
 
 
 def valid_text(text: str) -> str:
@@ -44,11 +44,6 @@ def anagrams_line(record: dict[str, Any]) -> str | None:
     return f"{record['letters']}: {' '.join(record['words'])}" if record["words"] else None
 
 
-def letters_record(result: LettersResult) -> dict[str, object]:
-    """The JSON record of a letters-round answer: rack, words (word, length, score, blanks)."""
-    return {"rack": result.rack, "words": [word.to_dict() for word in result.words]}
-
-
 def letters_text(result: LettersResult) -> str | None:
     """Words grouped by length, longest first, with the score: one line a length."""
     rack, words = result
@@ -62,11 +57,6 @@ def letters_text(result: LettersResult) -> str | None:
         )
         lines.append(f"  {length} letters, {same[0].score} points: {shown}")
     return "\n".join(lines)
-
-
-def phrases_record(letters: str, found: list[tuple[str, ...]]) -> dict[str, object]:
-    """The JSON record of a multi-word anagram search: letters, phrases, count."""
-    return {"letters": letters, "phrases": [list(phrase) for phrase in found], "count": len(found)}
 
 
 def phrases_text(letters: str, found: list[tuple[str, ...]], indent: str = "") -> str | None:

@@ -49,8 +49,8 @@ def letters(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Solve a letters round: the longest words the rack makes, with Countdown scores."""
-    from . import queries
-    from .render import letters_record, letters_text
+    from ..countdown import queries
+    from .render import letters_text
 
     with reported(), open_dictionary(batch=rack == "-") as dictionary:
 
@@ -59,12 +59,18 @@ def letters(
 
         if rack == "-":
             raise typer.Exit(
-                batch(sys.stdin, "rack", answer, letters_text, letters_record if as_json else None)
+                batch(
+                    sys.stdin,
+                    "rack",
+                    answer,
+                    letters_text,
+                    queries.LettersResult.to_dict if as_json else None,
+                )
             )
         result = answer(rack)
         text = letters_text(result)
         if as_json:
-            emit_json(letters_record(result))
+            emit_json(result.to_dict())
         elif text is None:
             no_words(rack)
         else:
@@ -180,31 +186,32 @@ def phrases(
 ) -> None:
     """List multi-word anagrams of LETTERS, fewest words first."""
     from ..countdown.phrases import phrases as search
-    from .render import phrases_record, phrases_text
+    from ..countdown.queries import PhrasesResult
+    from .render import phrases_text
 
     with reported(), open_dictionary(batch=letters == "-") as dictionary:
 
-        def answer(query: str) -> tuple[str, list[tuple[str, ...]]]:
+        def answer(query: str) -> PhrasesResult:
             from time import monotonic
 
             deadline = monotonic() + seconds if seconds else None
-            return query, search(dictionary, query, max_words, min_length, limit or None, deadline)
+            found = search(dictionary, query, max_words, min_length, limit or None, deadline)
+            return PhrasesResult(query, found)
 
         if letters == "-":
-            to_json = (lambda found: phrases_record(*found)) if as_json else None
             raise typer.Exit(
                 batch(
                     sys.stdin,
                     "letters",
                     answer,
-                    lambda found: phrases_text(found[0], found[1], "  "),
-                    to_json,
+                    lambda found: phrases_text(found.letters, found.phrases, "  "),
+                    PhrasesResult.to_dict if as_json else None,
                 )
             )
         found = answer(letters)
         text = phrases_text(*found)
         if as_json:
-            emit_json(phrases_record(*found))
+            emit_json(found.to_dict())
         elif text is None:
             no_words(letters)
         else:

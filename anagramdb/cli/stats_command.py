@@ -1,6 +1,7 @@
 """``anagramdb numbers stats``: formatting of the exhaustive statistics."""
 
 import sys
+from typing import Any
 
 import typer
 
@@ -74,7 +75,7 @@ def run_stats(
                 for row in stats.rows()
             ]
             handle.write(("\n".join(lines) + "\n").encode())
-    report = stats.to_dict()
+    report: Any = stats.to_dict()  # JSON, typed as object; its shape is Stats.to_dict's
     if as_json:
         emit_json(report)
         return
@@ -83,7 +84,7 @@ def run_stats(
     typer.echo(
         f"{'large':>5} {'selections':>10} {'games':>10} {'exact':>10} {'%':>6} {'1 away':>8} {'2-10 away':>10} {'more':>8}"
     )
-    for large, group in report["by_large"].items():  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
+    for large, group in report["by_large"].items():
         away = group["away"]
         far = sum(away[str(k)] for k in range(2, REACH + 1))
         typer.echo(
@@ -93,9 +94,9 @@ def run_stats(
     typer.echo(
         "hardest targets: "
         + ", ".join(f"{t['target']} ({t['selections']})" for t in report["hardest_targets"])
-    )  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
+    )
     for title, key in (("best", "best_selections"), ("worst", "worst_selections")):
         typer.echo(
             f"{title} selections: "
             + ", ".join(f"{' '.join(map(str, s['numbers']))} ({s['exact']})" for s in report[key])
-        )  # type: ignore[attr-defined]  # Stats.to_dict's JSON, typed as object, has this shape
+        )

@@ -14,8 +14,8 @@ Endpoints and their parameters (named as the CLI's options, without the dashes):
     /api/check         rack word                 (a letters answer: anagramdb check RACK WORD)
                        numbers target check      (a numbers answer: numbers ... --check EXPR)
 
-A body is the record the CLI prints (built by the same functions, in anagramdb.cli.render
-or the solvers' ``to_dict``); an error is ``{"error": "..."}`` with the status of an
+A body is the record the CLI's --json prints (the same results' ``to_dict``, from the
+queries in anagramdb.countdown.queries and the solvers); an error is ``{"error": "..."}`` with the status of an
 ApiError. Every request is bounded: each text parameter has a length cap (413 past it), a
 rack at most MAX_BLANKS blanks (400), a letters answer at most MAX_WORDS words (413), phrase
 searches and listing every numbers solution stop at SEARCH_SECONDS (400), and a numbers
@@ -32,9 +32,7 @@ from contextlib import ExitStack
 from time import monotonic
 from typing import Any
 
-from ..cli import queries
-from ..cli.render import letters_record, phrases_record
-from ..countdown import conundrum, draw, letters, phrases
+from ..countdown import conundrum, draw, letters, phrases, queries
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word, packaged_dictionaries
 from ..dictionary import DEFAULT_NAME, ENVIRONMENT_VARIABLE, Dictionary
@@ -159,9 +157,7 @@ def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
     min_length = integer(params, "min", letters.MIN_LENGTH, 1, MAX_TEXT)
     enough = integer(params, "enough", letters.ENOUGH, 1, MAX_WORDS)
     assert min_length is not None and enough is not None
-    record = letters_record(
-        queries.letters(solvers.full, rack, min_length, enough, flag(params, "all"))
-    )
+    record = queries.letters(solvers.full, rack, min_length, enough, flag(params, "all")).to_dict()
     words = record["words"]
     assert isinstance(words, list)
     if len(words) > MAX_WORDS:
@@ -186,7 +182,7 @@ def api_phrases(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
         limit or MAX_LIMIT,
         deadline=monotonic() + SEARCH_SECONDS,
     )
-    return phrases_record(text, found)
+    return queries.PhrasesResult(text, found).to_dict()
 
 
 def api_conundrum(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:

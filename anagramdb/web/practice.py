@@ -18,11 +18,10 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import urlencode
 
-from ..cli.queries import letters
-from ..cli.render import letters_record
 from ..countdown.draw import MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, draw_letters, draw_numbers
 from ..countdown.letters import MIN_LENGTH
 from ..countdown.numbers import LARGE_TILES
+from ..countdown.queries import letters
 from .api import MAX_ANSWER, ApiError, Params, Solvers, answer, integer, one
 from .pages import Redirect, error_html, layout, letters_html, numbers_html, plural, random_seed
 
@@ -170,7 +169,7 @@ def verdict(solvers: Solvers, params: Params) -> str:
 
 
 def best_letters(solvers: Solvers, rack: str) -> str:
-    return letters_html(letters_record(letters(solvers.full, rack, MIN_LENGTH, BEST_WORDS)))
+    return letters_html(letters(solvers.full, rack, MIN_LENGTH, BEST_WORDS).to_dict())
 
 
 def best_numbers(numbers: list[int], target: int) -> str:

@@ -1,6 +1,8 @@
-"""The query commands' work, from command-line text to the library's answer (no typer, no
-printing): shared by the quick path in console.py and the typer commands, so both give
-the same answers and raise the same errors. Rendering is render.py's.
+"""Queries as the front ends receive them, turned into the library's answers (no typer, no
+printing): shared by the command line (its quick path in cli/console.py and its typer
+commands) and the web API, so every front end gives the same answers, raises the same errors
+and, through each result's ``to_dict()``, returns the same JSON records. Text rendering is
+each front end's own (cli/render.py, web/pages.py).
 """
 
 from __future__ import annotations
@@ -47,6 +49,10 @@ class LettersResult(tuple[str, list["Any"]]):
     def words(self) -> list[Any]:
         return self[1]
 
+    def to_dict(self) -> dict[str, object]:
+        """The JSON record: rack, words (each word, length, score, blanks)."""
+        return {"rack": self.rack, "words": [word.to_dict() for word in self.words]}
+
 
 def letters(
     dictionary: Dictionary, rack: str, min_length: int, enough: int, everything: bool = False
@@ -55,6 +61,31 @@ def letters(
     from ..countdown.letters import solve_letters
 
     return LettersResult(rack, solve_letters(dictionary, rack, min_length, enough, everything))
+
+
+class PhrasesResult(tuple[str, list[tuple[str, ...]]]):
+    """A multi-word anagram search's answer: ``(letters, phrases)``, fewest words first."""
+
+    __slots__ = ()
+
+    def __new__(cls, letters: str, phrases: list[tuple[str, ...]]) -> PhrasesResult:
+        return tuple.__new__(cls, (letters, phrases))
+
+    @property
+    def letters(self) -> str:
+        return self[0]
+
+    @property
+    def phrases(self) -> list[tuple[str, ...]]:
+        return self[1]
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON record: letters, phrases (each a list of words), count."""
+        return {
+            "letters": self.letters,
+            "phrases": [list(phrase) for phrase in self.phrases],
+            "count": len(self.phrases),
+        }
 
 
 def whole_numbers(texts: list[str]) -> list[int]:

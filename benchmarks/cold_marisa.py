@@ -42,7 +42,8 @@ def main(argv: list[str]) -> int:
         if not everything and total >= 10:
             break
         lines.append(
-            f"  {length} letters, {2 * length if length == 9 else length} points: {' '.join(sorted(by_length[length]))}"
+            f"  {length} letters, {2 * length if length == 9 else length} points: "
+            f"{' '.join(sorted(by_length[length]))}"
         )
         total += len(by_length[length])
     print("\n".join(lines) if total else f"{rack}: no words")

@@ -72,13 +72,16 @@ def main() -> int:
             figures["typer app"],
         )
         print(
-            f"  {label}: quick path {quick * 1000:.0f} ms wall, {quick_cpu * 1000:.0f} ms CPU, {quick_kib / 1024:.1f} MiB"
+            f"  {label}: quick path {quick * 1000:.0f} ms wall, {quick_cpu * 1000:.0f} ms CPU, "
+            f"{quick_kib / 1024:.1f} MiB"
         )
         print(
-            f"  {label}: typer app  {slow * 1000:.0f} ms wall, {slow_cpu * 1000:.0f} ms CPU, {slow_kib / 1024:.1f} MiB"
+            f"  {label}: typer app  {slow * 1000:.0f} ms wall, {slow_cpu * 1000:.0f} ms CPU, "
+            f"{slow_kib / 1024:.1f} MiB"
         )
         print(
-            f"  {label}: quick/typer {quick / slow:.2f}x the wall time, {quick_cpu / slow_cpu:.2f}x the CPU time"
+            f"  {label}: quick/typer {quick / slow:.2f}x the wall time, "
+            f"{quick_cpu / slow_cpu:.2f}x the CPU time"
         )
     return 0
 

@@ -77,7 +77,8 @@ def environment_notes() -> list[str]:
     notes = []
     if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
         notes.append(
-            "WARNING: PYTHONDONTWRITEBYTECODE is set (cold figures would include compiling); the processes measured here run without it"
+            "WARNING: PYTHONDONTWRITEBYTECODE is set (cold figures would include compiling); "
+            "the processes measured here run without it"
         )
     subprocess.run(
         [
@@ -89,7 +90,8 @@ def environment_notes() -> list[str]:
     )
     if not os.path.exists(importlib.util.cache_from_source(anagramdb.dictionary.__file__)):
         notes.append(
-            "WARNING: anagramdb's bytecode cannot be cached (read-only install?): every cold process compiles its modules"
+            "WARNING: anagramdb's bytecode cannot be cached (read-only install?): "
+            "every cold process compiles its modules"
         )
     installed = subprocess.run(
         [sys.executable, "-c", "import anagramdb; print(anagramdb.__file__)"],
@@ -99,7 +101,8 @@ def environment_notes() -> list[str]:
     )
     if "site-packages" not in installed.stdout:
         notes.append(
-            "WARNING: anagramdb is not in site-packages (pip install -e?): an editable install's import hook slows cold starts; use pip install ."
+            "WARNING: anagramdb is not in site-packages (pip install -e?): "
+            "an editable install's import hook slows cold starts; use pip install ."
         )
     if not marisa_available():
         notes.append("skipped marisa-trie: pip install marisa-trie")
@@ -243,7 +246,8 @@ def per_rack(
             }
             row = rows[name]
             print(
-                f"  {name:<14}{row['mean_ms']:>9.3f}{row['median_ms']:>11.3f}{row['ratio']:>8.2f}{faster:>11}{check:>22}"
+                f"  {name:<14}{row['mean_ms']:>9.3f}{row['median_ms']:>11.3f}{row['ratio']:>8.2f}"
+                f"{faster:>11}{check:>22}"
             )
         report[mode] = rows
     for solver in solvers.values():
@@ -387,7 +391,8 @@ def numbers_jobs(games: int) -> dict[str, object]:
         for name, spent in ((ours_name, ours_t), (f"{peer}", theirs_t)):
             faster = sum(1 for a, b in zip(ours_t, spent, strict=True) if b < a)
             print(
-                f"  {name:<44}{statistics.median(spent) * 1e3:>10.2f}{max(spent) * 1e3:>9.1f}{statistics.median(spent) / base:>8.2f}{faster:>11}"
+                f"  {name:<44}{statistics.median(spent) * 1e3:>10.2f}{max(spent) * 1e3:>9.1f}"
+                f"{statistics.median(spent) / base:>8.2f}{faster:>11}"
             )
         print(f"  check: {check} {problems} games")
         theirs_median = statistics.median(theirs_t)
@@ -406,8 +411,13 @@ def numbers_processes(script: str, rounds: int) -> dict[str, object]:
         "anagramdb numbers": [script, "numbers", *map(str, numbers), "--target", str(target)]
     }
     code = {
-        "tryalgo": f"from tryalgo.arithm_expr_target import arithm_expr_target as f; print(f({numbers}, {target}))",
-        "countdown-numbers-solver": f"import countdown_numbers_solver as c; c.solve({numbers}, {target})",
+        "tryalgo": (
+            "from tryalgo.arithm_expr_target import arithm_expr_target as f; "
+            f"print(f({numbers}, {target}))"
+        ),
+        "countdown-numbers-solver": (
+            f"import countdown_numbers_solver as c; c.solve({numbers}, {target})"
+        ),
     }
     for name, text in code.items():
         if (

@@ -110,7 +110,8 @@ def main() -> int:
             }
             print(
                 table(
-                    f"cold process, {label} ({rack}), {args.rounds} rounds; {len(ours)} words, {agree}",
+                    f"cold process, {label} ({rack}), {args.rounds} rounds; "
+                    f"{len(ours)} words, {agree}",
                     interleaved(commands, args.rounds),
                     "an -w",
                 )
@@ -126,11 +127,13 @@ def main() -> int:
     batch = time.perf_counter() - start
     load, answer = in_memory_baseline(path, racks)
     print(
-        f"\nbatch: {len(racks)} drawn racks through one 'anagramdb letters - --json' process: {batch:.2f} s, {len(racks) / batch:,.0f} racks/s"
+        f"\nbatch: {len(racks)} drawn racks through one 'anagramdb letters - --json' process: "
+        f"{batch:.2f} s, {len(racks) / batch:,.0f} racks/s"
     )
     with_load = len(racks) / (load + answer)
     print(
-        f"in-memory dict baseline (in this process): load {load:.2f} s, then {len(racks) / answer:,.0f} racks/s; with loading {with_load:,.0f} racks/s"
+        f"in-memory dict baseline (in this process): load {load:.2f} s, "
+        f"then {len(racks) / answer:,.0f} racks/s; with loading {with_load:,.0f} racks/s"
     )
     return 0
 

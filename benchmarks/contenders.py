@@ -90,7 +90,8 @@ def build_sqlite(path: str, database: str) -> None:
         os.unlink(database)
     connection = sqlite3.connect(database)
     connection.execute(
-        "CREATE TABLE words (key TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (key, word)) WITHOUT ROWID"
+        "CREATE TABLE words (key TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (key, word)) "
+        "WITHOUT ROWID"
     )
     groups = read_groups(path)
     connection.executemany(

@@ -4,13 +4,13 @@
 
 It does what a cold ``anagramdb letters`` must do and nothing else: read the index file
 (docs/FORMAT.md) and check its header and CRC-32, check the dictionary's size and mtime
-against the header (or its ctime against the index's mtime), map the dictionary, then for each length from the longest down
-generate the rack's distinct sub-keys in ascending order, bisect the in-memory summary,
-read and bisect one stretch of index keys, decode one block and bisect it by key, and
-print the words grouped by length exactly as ``anagramdb letters`` prints them. No
-validation beyond that, no error messages, no rebuild: only the standard library's
-mmap, os, struct, sys, zlib, bisect and itertools. benchmarks/compare.py checks that its
-output is identical to anagramdb's on every rack it runs.
+against the header (or its ctime against the index's mtime), map the dictionary, then for
+each length from the longest down generate the rack's distinct sub-keys in ascending order,
+bisect the in-memory summary, read and bisect one stretch of index keys, decode one block
+and bisect it by key, and print the words grouped by length exactly as ``anagramdb letters``
+prints them. No validation beyond that, no error messages, no rebuild: only the standard
+library's mmap, os, struct, sys, zlib, bisect and itertools. benchmarks/compare.py checks
+that its output is identical to anagramdb's on every rack it runs.
 """
 
 import mmap
@@ -39,7 +39,8 @@ def main(argv: list[str]) -> int:
     if magic != b"ANAGRIDX" or version != 1 or zlib.crc32(data[72:], zlib.crc32(data[:68])) != crc:
         raise SystemExit("bad index")
     status = os.stat(path)
-    # Fresh: same size, and the same mtime or (docs/FORMAT.md) not changed since the index was written.
+    # Fresh: same size, and the same mtime or (docs/FORMAT.md) not changed since the index
+    # was written.
     if status.st_size != dict_size or (
         status.st_mtime_ns != mtime_ns and status.st_ctime_ns > index_mtime_ns
     ):

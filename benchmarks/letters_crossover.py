@@ -22,7 +22,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from anagramdb import Dictionary
 from anagramdb.countdown.letters import count_sub_keys, parse_rack, solve_letters
 
-LETTERS = "aaaaaaaaaaaaaaabbcccddddddeeeeeeeeeeeeeeeeeeeeeffggghhiiiiiiiiiiiiijklllllmmmmnnnnnnnnoooooooooooooppppqrrrrrrrrrsssssssssttttttttttuuuuuvwxyz"
+LETTERS = (
+    "aaaaaaaaaaaaaaabbcccddddddeeeeeeeeeeeeeeeeeeeeeffggghhiiiiiiiiiiiiijklllllmmmmnnnnnnnn"
+    "oooooooooooooppppqrrrrrrrrrsssssssssttttttttttuuuuuvwxyz"
+)
 
 
 def timed(function, *args, **options) -> float:
@@ -56,7 +59,8 @@ def main() -> int:
             statistics.median(keys),
         )
         print(
-            f"{size:>4} {count:>9.0f} {lookup * 1e3:>10.1f} {scan * 1e3:>9.1f} {lookup * 1e6 / count:>7.2f} {scan * 1e6 / words:>8.2f}"
+            f"{size:>4} {count:>9.0f} {lookup * 1e3:>10.1f} {scan * 1e3:>9.1f} "
+            f"{lookup * 1e6 / count:>7.2f} {scan * 1e6 / words:>8.2f}"
         )
     return 0
 

@@ -142,12 +142,15 @@ RATIOS = {
     "racks_warm_ms": "racks_warm_ratio",
 }
 COLUMNS = [
-    ("label", "list", "{}"), ("words", "words", "{:,.0f}"), ("build_s", "build s", "{:.1f}"), ("build_rss_mib", "build RSS MiB", "{:.1f}"),
-    ("dict_mib", "dict MiB", "{:.1f}"), ("index_kib", "index KiB", "{:.0f}"), ("open_ms", "open ms", "{:.2f}"),
-    ("solve_fresh_ms", "solve fresh ms", "{:.2f}"), ("fresh_ratio", "x default", "{:.2f}"), ("solve_warm_ms", "solve warm ms", "{:.2f}"),
-    ("warm_ratio", "x default", "{:.2f}"), ("racks_fresh_ms", "racks fresh ms", "{:.2f}"), ("racks_fresh_ratio", "x default", "{:.2f}"),
-    ("racks_warm_ms", "racks warm ms", "{:.2f}"), ("racks_warm_ratio", "x default", "{:.2f}"), ("cli_ms", "CLI ms", "{:.0f}"),
-    ("cli_rss_mib", "CLI RSS MiB", "{:.1f}"), ("an_ms", "an ms", "{:.0f}"), ("memory_baseline_ms", "in-memory ms", "{:.0f}"),
+    ("label", "list", "{}"), ("words", "words", "{:,.0f}"), ("build_s", "build s", "{:.1f}"),
+    ("build_rss_mib", "build RSS MiB", "{:.1f}"), ("dict_mib", "dict MiB", "{:.1f}"),
+    ("index_kib", "index KiB", "{:.0f}"), ("open_ms", "open ms", "{:.2f}"),
+    ("solve_fresh_ms", "solve fresh ms", "{:.2f}"), ("fresh_ratio", "x default", "{:.2f}"),
+    ("solve_warm_ms", "solve warm ms", "{:.2f}"), ("warm_ratio", "x default", "{:.2f}"),
+    ("racks_fresh_ms", "racks fresh ms", "{:.2f}"), ("racks_fresh_ratio", "x default", "{:.2f}"),
+    ("racks_warm_ms", "racks warm ms", "{:.2f}"), ("racks_warm_ratio", "x default", "{:.2f}"),
+    ("cli_ms", "CLI ms", "{:.0f}"), ("cli_rss_mib", "CLI RSS MiB", "{:.1f}"),
+    ("an_ms", "an ms", "{:.0f}"), ("memory_baseline_ms", "in-memory ms", "{:.0f}"),
     ("memory_baseline_rss_mib", "in-memory RSS MiB", "{:.0f}"),
 ]  # fmt: skip
 
@@ -167,15 +170,18 @@ def markdown(rows: list[dict[str, float]]) -> str:
 def svg(rows: list[dict[str, float]]) -> str:
     """Two log-log panels: wall time of one cold rack, and peak RSS, against words."""
     series = [
-        ("time", "cold CLI letters (ms)", "cli_ms", "#1f77b4"), ("time", "an -w (ms)", "an_ms", "#d62728"),
+        ("time", "cold CLI letters (ms)", "cli_ms", "#1f77b4"),
+        ("time", "an -w (ms)", "an_ms", "#d62728"),
         ("time", "in-memory baseline (ms)", "memory_baseline_ms", "#2ca02c"),
-        ("memory", "CLI peak RSS (MiB)", "cli_rss_mib", "#1f77b4"), ("memory", "in-memory RSS (MiB)", "memory_baseline_rss_mib", "#2ca02c"),
+        ("memory", "CLI peak RSS (MiB)", "cli_rss_mib", "#1f77b4"),
+        ("memory", "in-memory RSS (MiB)", "memory_baseline_rss_mib", "#2ca02c"),
         ("memory", "build peak RSS (MiB)", "build_rss_mib", "#9467bd"),
     ]  # fmt: skip
     width, height, margin = 440, 300, 50
     xs = [math.log10(row["words"]) for row in rows]
     parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="330" font-family="sans-serif" font-size="11">'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="330" '
+        'font-family="sans-serif" font-size="11">'
     ]
     for panel, title in enumerate(["wall time of one rack, cold process", "peak memory"]):
         kind = "time" if panel == 0 else "memory"
@@ -192,15 +198,18 @@ def svg(rows: list[dict[str, float]]) -> str:
             return left + fx * (width - 2 * margin), TOP + (1 - fy) * (height - 2 * margin)
 
         parts.append(
-            f'<text x="{left}" y="15" font-weight="bold">{title} (log scales) against dictionary words</text>'
+            f'<text x="{left}" y="15" font-weight="bold">'
+            f"{title} (log scales) against dictionary words</text>"
         )
         parts.append(
-            f'<rect x="{left}" y="{TOP}" width="{width - 2 * margin}" height="{height - 2 * margin}" fill="none" stroke="#999"/>'
+            f'<rect x="{left}" y="{TOP}" width="{width - 2 * margin}" '
+            f'height="{height - 2 * margin}" fill="none" stroke="#999"/>'
         )
         for row in rows:
             x, _ = px(math.log10(row["words"]), 10**low)
             parts.append(
-                f'<text x="{x:.0f}" y="{TOP + height - 2 * margin + 16}" text-anchor="middle">{row["words"] / 1e6:g}M words</text>'
+                f'<text x="{x:.0f}" y="{TOP + height - 2 * margin + 16}" text-anchor="middle">'
+                f"{row['words'] / 1e6:g}M words</text>"
             )
         for index, (_, label, key, colour) in enumerate(chosen):
             points = [px(math.log10(row["words"]), row[key]) for row in rows]
@@ -210,11 +219,13 @@ def svg(rows: list[dict[str, float]]) -> str:
             )
             for (x, y), row in zip(points, rows, strict=True):
                 parts.append(
-                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/><text x="{x + 4:.0f}" y="{y - 4:.0f}">{row[key]:.0f}</text>'
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/>'
+                    f'<text x="{x + 4:.0f}" y="{y - 4:.0f}">{row[key]:.0f}</text>'
                 )
             legend_y = TOP + 16 + 14 * index
             parts.append(
-                f'<line x1="{left + 6}" y1="{legend_y - 4}" x2="{left + 22}" y2="{legend_y - 4}" stroke="{colour}" stroke-width="3"/>'
+                f'<line x1="{left + 6}" y1="{legend_y - 4}" x2="{left + 22}" y2="{legend_y - 4}" '
+                f'stroke="{colour}" stroke-width="3"/>'
             )
             parts.append(f'<text x="{left + 26}" y="{legend_y}" fill="{colour}">{label}</text>')
     parts.append("</svg>")
@@ -243,7 +254,8 @@ def main() -> int:
     if not args.quick:
         if merged_list() is None:
             print(
-                "skipped the merged list: apt-get install wamerican-insane wngerman wfrench ... (tools/merged_wordlist.py)"
+                "skipped the merged list: apt-get install wamerican-insane wngerman wfrench ... "
+                "(tools/merged_wordlist.py)"
             )
         else:
             labels.append("merged")

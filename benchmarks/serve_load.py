@@ -1,6 +1,7 @@
 """Load on ``anagramdb serve``: K concurrent clients for T seconds, against 1 and 2 workers.
 
-    nice -n 10 python benchmarks/serve_load.py [--clients 32] [--seconds 10] [--workers 1 2] [--json]
+    nice -n 10 python benchmarks/serve_load.py [--clients 32] [--seconds 10] [--workers 1 2]
+        [--json]
 
 Each run starts ``python -m anagramdb serve --port 0 --quiet --workers W`` on loopback,
 warms it with one pass over the racks, then K clients (threads spread over CLIENT_PROCESSES
@@ -9,7 +10,8 @@ requests (``/api/letters?rack=R``, racks drawn as on the show) one after the oth
 keep-alive connection for T seconds. It reports requests a second, the median and 99th
 percentile latency, the errors (any status but 200, or a failed connection: must be 0),
 and the memory of each worker after the run: resident (VmRSS, and its peak VmHWM) and
-proportional (Pss: shared pages counted as a fraction), from /proc. The aims: p99 under 50 ms at 32 clients, under 30 MiB a worker.
+proportional (Pss: shared pages counted as a fraction), from /proc. The aims: p99 under
+50 ms at 32 clients, under 30 MiB a worker.
 
 Bounded: at most MAX_CLIENTS clients and MAX_SECONDS seconds a run; loopback only. The
 clients share the machine with the server, so on a small machine they take part of the CPU
@@ -44,7 +46,8 @@ def racks() -> list[str]:
 def client_process(
     port: int, threads: int, seconds: float, start_at: float, queue: multiprocessing.Queue
 ) -> None:  # type: ignore[type-arg]
-    """Run *threads* clients until *seconds* after *start_at*; put (latencies, errors) on *queue*."""
+    """Run *threads* clients until *seconds* after *start_at*; put (latencies, errors) on
+    *queue*."""
     drawn = racks()
     latencies: list[float] = []
     errors: list[str] = []
@@ -197,10 +200,12 @@ def main() -> None:
     ):
         parser.error(f"--clients 1-{MAX_CLIENTS}, --seconds up to {MAX_SECONDS}, --workers 1-8")
     print(
-        f"serve load: {args.clients} clients, {args.seconds:g} s a run, 9-letter letters requests on loopback, {os.cpu_count()} cores"
+        f"serve load: {args.clients} clients, {args.seconds:g} s a run, "
+        f"9-letter letters requests on loopback, {os.cpu_count()} cores"
     )
     print(
-        f"{'workers':>7}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}  MiB per worker: RSS (peak, PSS)"
+        f"{'workers':>7}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}"
+        "  MiB per worker: RSS (peak, PSS)"
     )
     report = []
     for workers in args.workers:

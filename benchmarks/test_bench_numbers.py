@@ -32,7 +32,8 @@ def test_solve_one_thousand_show_games(benchmark):
     median, worst = stats_module.median(timings), max(timings)
     benchmark.extra_info.update(per_game_median_ms=median * 1e3, per_game_max_ms=worst * 1e3)
     print(
-        f"\nsolve, per game over {len(timings)} solves: median {median * 1e3:.2f} ms, max {worst * 1e3:.1f} ms"
+        f"\nsolve, per game over {len(timings)} solves: median {median * 1e3:.2f} ms, "
+        f"max {worst * 1e3:.1f} ms"
     )
 
 

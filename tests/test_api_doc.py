@@ -34,7 +34,10 @@ def test_every_exported_name_resolves(module):
 
 
 def test_importing_loads_only_the_reader():
-    code = "import sys, anagramdb, anagramdb.countdown; print(sorted(m for m in sys.modules if m.startswith('anagramdb')))"
+    code = (
+        "import sys, anagramdb, anagramdb.countdown; "
+        "print(sorted(m for m in sys.modules if m.startswith('anagramdb')))"
+    )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )

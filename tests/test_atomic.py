@@ -140,7 +140,11 @@ def test_a_checkpoint_waits_to_be_killed(tmp_path):
     import time
 
     target = tmp_path / "out.bin"
-    code = f"from anagramdb.atomic import atomic_writer\nwith atomic_writer({str(target)!r}) as handle:\n    handle.write(b'x')\n"
+    code = (
+        "from anagramdb.atomic import atomic_writer\n"
+        f"with atomic_writer({str(target)!r}) as handle:\n"
+        "    handle.write(b'x')\n"
+    )
     env = {**os.environ, atomic.PAUSE_VARIABLE: "written out.bin"}
     child = subprocess.Popen(
         [sys.executable, "-c", code], env=env, stderr=subprocess.PIPE, text=True

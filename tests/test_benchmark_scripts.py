@@ -28,15 +28,16 @@ def test_compare_quick_prints_its_tables(tmp_path):
     shutil.copyfile(Dictionary().path, copy)
     environment = {**os.environ, "ANAGRAMDB_BENCH_DATA": str(tmp_path), "ANAGRAMDB_DICT": str(copy)}
     result = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "benchmarks", "compare.py"), "--quick", "--rounds", "1", "--racks", "5", "--json"],
+        [sys.executable, os.path.join(ROOT, "benchmarks", "compare.py"), "--quick",
+         "--rounds", "1", "--racks", "5", "--json"],
         capture_output=True, text=True, timeout=300, env=environment,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     out = result.stdout
     for mode in ("default", "--all --min 1"):
         assert (
-            f"letters, cold process, default dictionary, {mode} (gyroscope), 1 rounds; identical output"
-            in out
+            f"letters, cold process, default dictionary, {mode} (gyroscope), 1 rounds; "
+            "identical output" in out
         )
         assert f"letters, per rack in one process, 5 drawn racks, default dictionary, {mode}" in out
     assert "floor (floor.py)" in out and "sqlite script" in out
@@ -73,11 +74,29 @@ def test_compare_quick_prints_its_tables(tmp_path):
 )
 def test_scale_quick_prints_its_table(tmp_path):
     result = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "benchmarks", "scale.py"), "--quick", "--sizes", "3000"],
-        capture_output=True, text=True, timeout=300, env={**os.environ, "ANAGRAMDB_BENCH_DATA": str(tmp_path)},
+        [sys.executable, os.path.join(ROOT, "benchmarks", "scale.py"), "--quick",
+         "--sizes", "3000"],
+        capture_output=True, text=True, timeout=300,
+        env={**os.environ, "ANAGRAMDB_BENCH_DATA": str(tmp_path)},
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
     assert lines[0].startswith("| list | words |") and "racks warm ms" in lines[0]
     assert lines[2].startswith("| default | ") and lines[3].startswith("| synthetic | 3,000 |")
     assert "| 1.00 |" in lines[2]  # the default list is the reference of the ratios
+
+
+def test_the_mutation_tool_names_only_test_files_that_exist():
+    # tools/mutate.py skips a missing file silently (an older --rev may lack it), so a
+    # renamed or deleted test file would quietly shrink its test sets.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "mutate", os.path.join(ROOT, "tools", "mutate.py")
+    )
+    assert spec is not None and spec.loader is not None
+    mutate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mutate)
+    named = {*mutate.WIDE_TESTS, *(t for tests in mutate.MODULE_TESTS.values() for t in tests)}
+    assert sorted(t for t in named if not os.path.exists(os.path.join(ROOT, t))) == []
+    assert all(os.path.exists(os.path.join(ROOT, f)) for f in mutate.MODULE_FILES.values())

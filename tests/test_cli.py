@@ -152,10 +152,11 @@ def test_build_index_and_check(tmp_path):
     output = str(tmp_path / "out.txt")
     result = invoke("build", source, "-o", output, "--block-size", "2")
     assert result.exit_code == 0, result.output
-    assert (
-        result.stdout.strip()
-        == f"wrote {output} and {output}.idx: read 6 lines: kept 3 words; skipped 1 capitalised, 1 not letters, 1 duplicates"
+    expected = (
+        f"wrote {output} and {output}.idx: read 6 lines: kept 3 words; "
+        "skipped 1 capitalised, 1 not letters, 1 duplicates"
     )
+    assert result.stdout.strip() == expected
     assert invoke("--dict", output, "anagrams", "stone").stdout.split() == [
         "notes",
         "onset",
@@ -198,7 +199,8 @@ def test_info_human(sample_dictionary):
     result = invoke("--dict", "huge", "info")
     categories = "english british british_variant_1 british_variant_2"
     assert re.search(
-        rf"^provenance\s+name huge, source scowl \S+, categories {categories}, max_size 80, words \d+$",
+        rf"^provenance\s+name huge, source scowl \S+, categories {categories}, "
+        r"max_size 80, words \d+$",
         result.stdout,
         re.M,
     )
@@ -232,7 +234,8 @@ def run_python(code: str) -> str:
 
 def test_import_uses_the_standard_library_only():
     out = run_python(
-        "import sys, anagramdb; print(sorted(m for m in ('typer', 'click', 'rich') if m in sys.modules))"
+        "import sys, anagramdb; "
+        "print(sorted(m for m in ('typer', 'click', 'rich') if m in sys.modules))"
     )
     assert out.strip() == "[]"
 

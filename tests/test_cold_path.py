@@ -140,5 +140,6 @@ def test_tuple_classes_keep_the_named_tuple_behaviour():
     assert answer == (answer.numbers, answer.target, answer.value, answer.solutions, answer.count)
     assert answer.exact and answer.distance == 0 and answer.count is None
     assert repr(answer).startswith(
-        "Answer(numbers=[25, 50, 75, 100, 3, 6], target=952, value=952, solutions=[Expression(value=952,"
+        "Answer(numbers=[25, 50, 75, 100, 3, 6], target=952, value=952, "
+        "solutions=[Expression(value=952,"
     )

@@ -16,10 +16,11 @@ runner = CliRunner()
 def test_unsupported_shells_are_usage_errors(option, shell, tmp_path):
     result = runner.invoke(app, [option, shell], env={"HOME": str(tmp_path)})
     assert result.exit_code == 2, result.output
-    assert (
-        result.stderr
-        == f"anagramdb: error: invalid value for '{option}': '{shell}' is not one of 'bash', 'zsh', 'fish' (see anagramdb --help)\n"
+    expected = (
+        f"anagramdb: error: invalid value for '{option}': '{shell}' is not one of "
+        "'bash', 'zsh', 'fish' (see anagramdb --help)\n"
     )
+    assert result.stderr == expected
     assert list(tmp_path.iterdir()) == []
 
 

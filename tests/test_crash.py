@@ -153,7 +153,8 @@ def test_full_disk_during_an_index_rebuild_falls_back_to_memory(tmp_path, monkey
         with Dictionary(path) as dictionary:
             assert dictionary.anagrams("zzz") == ["zzz"]
     assert [str(w.message) for w in caught if issubclass(w.category, AnagramDBWarning)] == [
-        f"index older than the dictionary, and cannot write {path}.idx: No space left on device; using an in-memory index for this process"
+        f"index older than the dictionary, and cannot write {path}.idx: "
+        "No space left on device; using an in-memory index for this process"
     ]
     assert (tmp_path / "words.txt.idx").read_bytes() == stale
     assert hidden(str(tmp_path)) == set()

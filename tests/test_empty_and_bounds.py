@@ -108,11 +108,13 @@ def test_long_words_in_check_are_cut():
         ),
         (
             ["draw", "letters", "--piles"],
-            "draw letters: option '--piles' requires an argument (see anagramdb draw letters --help)",
+            "draw letters: option '--piles' requires an argument "
+            "(see anagramdb draw letters --help)",
         ),
         (
             ["-d", "common", "--json", "anagrams", "listen"],
-            "option '--json' belongs to a command: put it after the command, e.g. anagramdb anagrams ... --json (see anagramdb --help)",
+            "option '--json' belongs to a command: put it after the command, "
+            "e.g. anagramdb anagrams ... --json (see anagramdb --help)",
         ),
     ],
 )

@@ -229,13 +229,16 @@ def test_json_records_are_exact():
     """The --json records, key by key (the command line prints Answer.to_dict())."""
     assert solve([100, 4, 7, 1, 1, 1], 728).to_dict() == {
         "numbers": [100, 4, 7, 1, 1, 1], "target": 728, "exact": True, "value": 728, "distance": 0,
-        "solutions": [{"value": 728, "steps": ["100 + 4 = 104", "104 × 7 = 728"], "infix": "(100 + 4) × 7", "rpn": "(100 4 + 7 *)"}],
+        "solutions": [{"value": 728, "steps": ["100 + 4 = 104", "104 × 7 = 728"],
+                       "infix": "(100 + 4) × 7", "rpn": "(100 4 + 7 *)"}],
     }  # fmt: skip
     assert solutions([2, 3, 4], 10, ascii_signs=True).to_dict() == {
         "numbers": [2, 3, 4], "target": 10, "exact": True, "value": 10, "distance": 0,
         "solutions": [
-            {"value": 10, "steps": ["3 * 2 = 6", "6 + 4 = 10"], "infix": "3 * 2 + 4", "rpn": "(3 2 * 4 +)"},
-            {"value": 10, "steps": ["4 * 3 = 12", "12 - 2 = 10"], "infix": "4 * 3 - 2", "rpn": "(4 3 * 2 -)"},
+            {"value": 10, "steps": ["3 * 2 = 6", "6 + 4 = 10"],
+             "infix": "3 * 2 + 4", "rpn": "(3 2 * 4 +)"},
+            {"value": 10, "steps": ["4 * 3 = 12", "12 - 2 = 10"],
+             "infix": "4 * 3 - 2", "rpn": "(4 3 * 2 -)"},
         ],
         "count": 2,
     }  # fmt: skip

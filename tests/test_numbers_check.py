@@ -199,7 +199,10 @@ def written_expressions(draw: st.DrawFn) -> str:
         if depth == 0 or draw(st.integers(0, 3)) == 0:
             return str(draw(st.sampled_from([*range(1, 13), *LARGE_TILES])))
         op = draw(st.sampled_from("+-*/"))
-        text = f"{build(depth - 1)}{draw(st.sampled_from(['', ' ']))}{draw(st.sampled_from(spellings[op]))} {build(depth - 1)}"
+        left = build(depth - 1)
+        space = draw(st.sampled_from(["", " "]))
+        sign = draw(st.sampled_from(spellings[op]))
+        text = f"{left}{space}{sign} {build(depth - 1)}"
         return f"({text})" if draw(st.booleans()) else text
 
     return build(4)

@@ -87,7 +87,8 @@ def test_a_quick_game_in_a_real_terminal(tmp_path):
     answer, conundrum, rack, totals = expected_game()
     screen = Screen(f"anagramdb-test-{os.getpid()}")
     command = (
-        f"env XDG_DATA_HOME={shlex.quote(str(tmp_path))} {shlex.quote(sys.executable)} -m anagramdb play"
+        f"env XDG_DATA_HOME={shlex.quote(str(tmp_path))} "
+        f"{shlex.quote(sys.executable)} -m anagramdb play"
         f" --format quick --seed {SEED} --seconds {SECONDS} --vs hard; echo GAME-OVER $?; sleep 120"
     )
     screen.tmux("new-session", "-d", "-s", "game", "-x", "150", "-y", "60", command)

@@ -98,7 +98,8 @@ def test_a_thousand_dropped_dictionaries_under_a_low_descriptor_limit(tmp_path):
         f"""
         import os, resource, sys, warnings
         from anagramdb import Dictionary
-        resource.setrlimit(resource.RLIMIT_NOFILE, (32, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (32, hard))
         before = len(os.listdir("/proc/self/fd"))
         warnings.simplefilter("always", ResourceWarning)  # -X dev would show one per place
         warned = []
@@ -124,7 +125,8 @@ def test_running_out_of_descriptors_is_a_storage_error(tmp_path):
         f"""
         import resource
         from anagramdb import Dictionary, StorageError
-        resource.setrlimit(resource.RLIMIT_NOFILE, (16, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (16, hard))
         kept = []
         try:
             while True:

@@ -66,7 +66,8 @@ def test_generate_rejects_a_bad_count(full, common):
 def phrase_model(
     words: list[str], letters: str, max_words: int, min_length: int
 ) -> set[tuple[str, ...]]:
-    """Brute force: every multiset of up to max_words distinct-or-repeated words covering the letters."""
+    """Brute force: every multiset of up to max_words distinct-or-repeated words covering the
+    letters."""
     target = Counter(word_key(letters))
     usable = sorted(
         {w for w in words if len(word_key(w)) >= min_length and not Counter(word_key(w)) - target}

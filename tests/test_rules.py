@@ -129,7 +129,8 @@ def test_check_word_names_the_dictionaries_that_have_it(dictionaries):
     both = check_word(chosen, "COUNT", "cutdown", elsewhere, "main")
     assert (
         both.reason
-        == "the rack COUNT can't make cutdown: needs 1 d, rack has 0; needs 1 w, rack has 0; cutdown is not in the dictionary main (it is in other)"
+        == "the rack COUNT can't make cutdown: needs 1 d, rack has 0; needs 1 w, rack has 0; "
+        "cutdown is not in the dictionary main (it is in other)"
     )
     record = both.to_dict()
     assert record["valid"] is False and record["score"] == 0 and record["elsewhere"] == ["other"]
@@ -180,7 +181,8 @@ def test_check_command_batch(dictionaries):
     assert result.exit_code == 2  # the worst line: a bad one
     assert result.stdout.splitlines() == [
         "COUNTDOWN count: valid, 5 letters, 5 points",
-        "TERMINATE terrine: not valid: the rack TERMINATE can't make terrine: needs 2 r, rack has 1",
+        "TERMINATE terrine: not valid: the rack TERMINATE can't make terrine: "
+        "needs 2 r, rack has 1",
     ]
     assert "each line is a rack and a word" in result.stderr
     result = runner.invoke(

@@ -596,7 +596,8 @@ def test_the_parent_reports_lost_workers_and_fails_when_none_are_left():
 def test_open_shows_the_page_in_the_browser(tmp_path):
     opened = tmp_path / "opened"
     # webbrowser runs $BROWSER with the URL in place of %s.
-    browser = f"{sys.executable} -c 'import sys, pathlib; pathlib.Path(sys.argv[1]).write_text(sys.argv[2])' {opened} %s"
+    write = "import sys, pathlib; pathlib.Path(sys.argv[1]).write_text(sys.argv[2])"
+    browser = f"{sys.executable} -c '{write}' {opened} %s"
     process, url = serve_process(
         "--open", "--host", "0.0.0.0", "--quiet", env={**os.environ, "BROWSER": browser}
     )
@@ -661,7 +662,8 @@ def test_serve_warns_when_reachable_by_others_and_quiet_silences_the_log():
         _, err = process.communicate(timeout=60)
     assert process.returncode == 0
     assert err.splitlines() == [
-        "anagramdb: warning: listening on 0.0.0.0: anyone who can reach this machine can use the server"
+        "anagramdb: warning: listening on 0.0.0.0: "
+        "anyone who can reach this machine can use the server"
     ]
 
 

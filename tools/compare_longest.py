@@ -71,7 +71,8 @@ def main() -> int:
         longer = sum(count for gain, count in gains.items() if gain > 0)
         detail = ", ".join(f"+{gain}: {gains[gain]}" for gain in sorted(gains) if gain > 0)
         print(
-            f"{first} vs {name}: {first} has a longer best word on {longer} of {len(racks)} racks ({100 * longer / len(racks):.1f}%; {detail})"
+            f"{first} vs {name}: {first} has a longer best word on {longer} of {len(racks)} "
+            f"racks ({100 * longer / len(racks):.1f}%; {detail})"
         )
         print(f"  the same length on {gains[0]}; for example: " + "; ".join(examples))
     return 0

@@ -55,7 +55,8 @@ LISTS = {"common": 55, "full": 70, "huge": 80}
 VOWELLESS_WORDS = frozenset("brr crwth crwths cwm cwms hmm nth pfft psst shh tsk tsks zzz".split())
 VOWEL = re.compile("[aeiouy]")
 RULES = (
-    "words files only (no abbreviations, contractions, proper names, upper, Roman numerals, hacker)",
+    "words files only "
+    "(no abbreviations, contractions, proper names, upper, Roman numerals, hacker)",
     "lower-case words only",
     "accents folded to a-z; nothing but letters (no apostrophes or hyphens)",
     'no single letters except "a"',
@@ -88,12 +89,14 @@ def read_addback(path: str = ADDBACK) -> list[tuple[str, int]]:
                 continue
             if len(fields) != 2 or not fields[1].isdigit() or int(fields[1]) not in SIZES:
                 raise ValueError(
-                    f"{path}: line {line_no}: expected 'WORD SIZE' with SIZE one of {SIZES}, got {line.strip()!r}"
+                    f"{path}: line {line_no}: expected 'WORD SIZE' with SIZE one of {SIZES}, "
+                    f"got {line.strip()!r}"
                 )
             word, size = fields[0], int(fields[1])
             if clean(word) != (word, ""):
                 raise ValueError(
-                    f"{path}: line {line_no}: {word!r} is not a lower-case a-z word that the rules keep"
+                    f"{path}: line {line_no}: {word!r} is not a lower-case a-z word "
+                    "that the rules keep"
                 )
             entries.append((word, size))
     return entries
@@ -244,7 +247,9 @@ def main() -> int:
     record = make(args.scowl, args.output, package_version())
     for name, details in record["dictionaries"].items():  # type: ignore[attr-defined]
         print(
-            f"{name}: {details['file']}: {details['words']} words, {details['nine_letter_words']} of nine letters (SCOWL sizes <= {details['max_size']})"
+            f"{name}: {details['file']}: {details['words']} words, "
+            f"{details['nine_letter_words']} of nine letters "
+            f"(SCOWL sizes <= {details['max_size']})"
         )
     return 0
 

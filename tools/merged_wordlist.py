@@ -2,14 +2,14 @@
 
     python tools/merged_wordlist.py -o merged.txt [LIST ...]
 
-Reads the given lists (default: every plain list in /usr/share/dict, which Debian's
-``w*`` packages install: apt-get install wamerican-insane wbritish-insane
-wcanadian-insane wngerman wfrench wspanish witalian wdutch wportuguese wbrazilian
-wcatalan wswedish wdanish; Polish and Norwegian are left out), folds each word as anagramdb does (case
-and accents), keeps the words that fold to 2-20 letters a-z, drops duplicates and
-writes them sorted, one a line. Real words from many languages: their keys collide and
-cluster as a real dictionary's do, which synthetic words do not. benchmarks/scale.py
-uses it when it exists; nothing in the tests needs it.
+Reads the given lists (default: every plain list in /usr/share/dict, which Debian's ``w*``
+packages install: apt-get install wamerican-insane wbritish-insane wcanadian-insane wngerman
+wfrench wspanish witalian wdutch wportuguese wbrazilian wcatalan wswedish wdanish; Polish
+and Norwegian are left out), folds each word as anagramdb does (case and accents), keeps the
+words that fold to 2-20 letters a-z, drops duplicates and writes them sorted, one a line.
+Real words from many languages: their keys collide and cluster as a real dictionary's do,
+which synthetic words do not. benchmarks/scale.py uses it when it exists; nothing in the
+tests needs it.
 """
 
 from __future__ import annotations
@@ -65,7 +65,8 @@ def main() -> int:
     paths = args.lists or default_lists()
     if not paths:
         parser.error(
-            "no word lists: apt-get install wamerican-insane wbritish-insane wngerman wfrench ... (see the docstring)"
+            "no word lists: apt-get install wamerican-insane wbritish-insane wngerman wfrench ... "
+            "(see the docstring)"
         )
     words = merged_words(paths)
     with open(args.output, "w", encoding="utf-8") as handle:

@@ -5,8 +5,8 @@ whether the tests notice (a "killed" mutant) or not (a "survivor").
 
 Each module is mutated in a copy of the repository at *--rev* (``git archive``), so the
 working tree is never touched. A mutant is run against the module's own test files
-(MODULE_TESTS, fast); with ``--wide``, survivors are run again against the wider set (WIDE_TESTS: the
-engine and game tests, without the command-line, web, crash and browser ones, which
+(MODULE_TESTS, fast); with ``--wide``, survivors are run again against the wider set
+(WIDE_TESTS: the engine and game tests, without the command-line, web, crash and browser ones, which
 spawn processes that would import the installed package rather than the mutant, and
 without the slow fuzzing of test_robustness.py). A
 mutant that makes the tests time out counts as killed. The mutations (one per line, so
@@ -53,19 +53,24 @@ MODULE_TESTS = {
     "atomic": ["tests/test_atomic.py"],
 }
 WIDE_TESTS = [
-    "tests/test_keys.py", "tests/test_wordlist.py", "tests/test_builder.py", "tests/test_atomic.py",
-    "tests/test_index.py", "tests/test_dictionary.py", "tests/test_letters.py", "tests/test_numbers.py",
-    "tests/test_numbers_stats.py", "tests/test_rounds.py", "tests/test_rules.py", "tests/test_resources.py",
-    "tests/test_api_doc.py", "tests/test_packaging.py", "tests/test_gaps.py", "tests/test_block_cache.py",
+    "tests/test_keys.py", "tests/test_wordlist.py", "tests/test_builder.py",
+    "tests/test_atomic.py", "tests/test_index.py", "tests/test_dictionary.py",
+    "tests/test_letters.py", "tests/test_numbers.py", "tests/test_numbers_stats.py",
+    "tests/test_rounds.py", "tests/test_rules.py", "tests/test_resources.py",
+    "tests/test_api_doc.py", "tests/test_packaging.py", "tests/test_block_cache.py",
     "tests/test_game.py", "tests/test_quick_path.py", "tests/test_make_dictionary.py",
 ]  # fmt: skip
-TIMEOUT = 240  # seconds for one run of a test set: a mutant that hangs (a checkpoint that waits) is killed
+# Seconds for one run of a test set: a mutant that hangs (a checkpoint that waits) is killed.
+TIMEOUT = 240
 
 SWAPS: dict[type, type] = {
-    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult, ast.Mod: ast.FloorDiv,
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
+    ast.Mod: ast.FloorDiv,
     ast.LShift: ast.RShift, ast.RShift: ast.LShift, ast.BitOr: ast.BitAnd, ast.BitAnd: ast.BitOr,
-    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
-    ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.And: ast.Or, ast.Or: ast.And,
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
+    ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+    ast.And: ast.Or, ast.Or: ast.And,
 }  # fmt: skip
 
 
@@ -181,7 +186,8 @@ def main() -> int:
         "--only",
         action="append",
         default=[],
-        help="test only the sampled mutants at LINE:DESCRIPTION (as a survivor is printed; repeatable)",
+        help="test only the sampled mutants at LINE:DESCRIPTION "
+        "(as a survivor is printed; repeatable)",
     )
     parser.add_argument("--json", help="append one JSON record a module to this file")
     args = parser.parse_args()
@@ -218,7 +224,8 @@ def main() -> int:
             killed = len(found) - len(survivors)
             score = 100 * killed / len(found) if found else 100.0
             print(
-                f"{module}: {killed}/{len(found)} killed ({score:.1f}%) in {time.monotonic() - start:.0f} s",
+                f"{module}: {killed}/{len(found)} killed ({score:.1f}%) "
+                f"in {time.monotonic() - start:.0f} s",
                 flush=True,
             )
             if args.json:

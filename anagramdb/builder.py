@@ -22,6 +22,7 @@ from .atomic import atomic_writer, check_output, checkpoint, remove_leftovers, t
 from .errors import AnagramDBError, BuildRefusedError, StorageError, describe_os_error
 from .index import BLOCK_SIZE, HEADER, MAGIC, IndexBuilder, index_path_for, write_index
 from .keys import fold, is_word, word_key
+from .kinds import ANAGRAM, GZIP_WBITS, KEYED_GZIP
 from .wordlist import WordFilter, read_words
 
 DEFAULT_MEMORY = 64 * 1024 * 1024
@@ -146,8 +147,13 @@ def not_a_dictionary(path: str) -> str | None:
         with open(index_path_for(path), "rb") as handle:
             head = handle.read(HEADER.size)
         if len(head) == HEADER.size:
-            magic, _, _, size, mtime_ns, *_ = HEADER.unpack(head)
-            if magic == MAGIC and size == status.st_size and mtime_ns == status.st_mtime_ns:
+            magic, _, kind, _, size, mtime_ns, *_ = HEADER.unpack(head)
+            if (
+                magic == MAGIC
+                and kind == ANAGRAM
+                and size == status.st_size
+                and mtime_ns == status.st_mtime_ns
+            ):
                 return None
     except OSError:
         pass
@@ -252,3 +258,55 @@ def build(
         raise StorageError(f"cannot read back {output}: {describe_os_error(exc)}") from exc
     write_index(report.index_path, index.encode(mtime_ns))
     return report
+
+
+def write_keyed(
+    output: str,
+    lines: Iterable[str],
+    kind: int = KEYED_GZIP,
+    block_size: int = BLOCK_SIZE,
+    mtime_ns: int | None = None,
+) -> IndexBuilder:
+    """Write *lines* (``KEY<TAB>VALUE``, without LF, sorted by key, keys unique) as the
+    keyed text file *output* of *kind* (kinds.py), then its index; both atomically.
+
+    Every line is validated as it is written: the first problem raises
+    DictionaryFormatError and leaves *output* as it was. KEYED_GZIP compresses each block
+    to one gzip member (level 9, header mtime 0), so the same lines give the same bytes.
+    *mtime_ns*, when given, is set as the file's mtime before the index records it.
+    """
+    import zlib
+
+    index = IndexBuilder(output, block_size, kind=kind)
+    with atomic_writer(output) as handle:
+        block: list[bytes] = []
+
+        def flush() -> None:
+            if kind == KEYED_GZIP:
+                content = b"".join(block)
+                packer = zlib.compressobj(9, zlib.DEFLATED, GZIP_WBITS)
+                member = packer.compress(content) + packer.flush()
+                offset = index.size
+                index.add_bytes(member)
+                index.add_member(offset, content)
+                handle.write(member)
+            else:
+                for raw in block:
+                    index.add_line(raw)
+                    handle.write(raw)
+            block.clear()
+
+        for line in lines:
+            block.append((line + "\n").encode("utf-8"))
+            if len(block) == block_size:
+                flush()
+        if block:
+            flush()
+    if mtime_ns is not None:
+        os.utime(output, ns=(mtime_ns, mtime_ns))
+    try:
+        stamp = os.stat(output).st_mtime_ns
+    except OSError as exc:
+        raise StorageError(f"cannot read back {output}: {describe_os_error(exc)}") from exc
+    write_index(index_path_for(output), index.encode(stamp))
+    return index

@@ -37,6 +37,7 @@ from .index import (
     unclosed_guard,
 )
 from .keys import letters_key, word_key
+from .kinds import ANAGRAM
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
 TYPE_CHECKING = False
@@ -197,31 +198,7 @@ class Dictionary:
         self._cache_limit = cache_blocks
         self._cache_lock = allocate_lock()
         self._guard: UnclosedGuard | None = None
-        try:
-            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        except OSError as exc:
-            raise StorageError(
-                f"cannot open dictionary {self.path}: {describe_os_error(exc)}"
-            ) from exc
-        try:
-            status = os.fstat(fd)
-            require_regular_file(self.path, status)
-            if status.st_size:
-                self._map = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
-            installed, packaged = packaged_data(self.path)
-            self._index = open_index(
-                self.path, fd, status, block_size, packaged=installed, refresh=not packaged
-            )
-        except BaseException as exc:
-            self.close()
-            if isinstance(exc, OSError):
-                raise StorageError(
-                    f"cannot open dictionary {self.path}: {describe_os_error(exc)}"
-                ) from exc
-            raise
-        finally:
-            os.close(fd)
-        self.size = status.st_size
+        self._map, self._index, self.size = open_mapped(self.path, block_size)
         # Closing the index detaches its own guard, so a dropped Dictionary warns once.
         closers = (
             (self._index.close, self._map.close)
@@ -437,6 +414,37 @@ class Dictionary:
             "block_size": index.block_size,
             "provenance": packaged_provenance(self.path),
         }
+
+
+def open_mapped(
+    path: str, block_size: int = BLOCK_SIZE, kind: int = ANAGRAM
+) -> tuple[mmap.mmap | bytes, SparseIndex, int]:
+    """``(mapping, index, size)`` of the file *path* of *kind* (kinds.py): the file mapped
+    read-only (b"" when empty) and its index, rebuilt first when missing or stale (see
+    index.open_index; *block_size* applies then). The caller closes both."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise StorageError(f"cannot open dictionary {path}: {describe_os_error(exc)}") from exc
+    mapping: mmap.mmap | bytes = b""
+    try:
+        status = os.fstat(fd)
+        require_regular_file(path, status)
+        if status.st_size:
+            mapping = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+        installed, packaged = packaged_data(path)
+        index = open_index(
+            path, fd, status, block_size, packaged=installed, refresh=not packaged, kind=kind
+        )
+    except BaseException as exc:
+        if isinstance(mapping, mmap.mmap):
+            mapping.close()
+        if isinstance(exc, OSError):
+            raise StorageError(f"cannot open dictionary {path}: {describe_os_error(exc)}") from exc
+        raise
+    finally:
+        os.close(fd)
+    return mapping, index, status.st_size
 
 
 def packaged_data(path: str) -> tuple[bool, bool]:

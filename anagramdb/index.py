@@ -5,8 +5,8 @@ and its index ``NAME.idx``, which holds the key and byte offset of every BLOCK_S
 line (lines 0, 64, 128, ...). docs/FORMAT.md is the full specification. In short, all
 integers little-endian::
 
-    header  72 bytes  magic "ANAGRIDX", version, block size, dictionary size, mtime (ns),
-                      word count, entry count n, key bytes, summary bytes,
+    header  72 bytes  magic "ANAGRIDX", version, kind, block size, dictionary size,
+                      mtime (ns), word count, entry count n, key bytes, summary bytes,
                       dictionary CRC-32, index CRC-32
     offsets (n+1) x u64  byte offset of line i*block_size; the last is the dictionary size
     starts  (n+1) x u32  where key i starts in the key area; the last is its length
@@ -18,6 +18,11 @@ flipped bit anywhere is caught when the index is opened. Only the header and the
 summary are read into memory; a lookup bisects the summary in memory, reads and bisects
 one stretch of at most SUMMARY_STRIDE entries, then scans one block of the mapped
 dictionary.
+
+The kind (kinds.py) says what the indexed file holds and what its keys are: a dictionary
+of words keyed by their letters, or ``KEY<TAB>VALUE`` text (plain, or gzip-blocked), so
+keyed text such as the definitions file shares this index, its staleness rules and its
+atomic rebuild. "Dictionary" below means the indexed file, of whatever kind.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from .errors import (
     StorageError,
     describe_os_error,
 )
-from .keys import bad_characters, describe, is_word, word_key
+from .kinds import ANAGRAM, KEYED_GZIP, NAMES, describe_disorder, gzip_members, line_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,11 +56,12 @@ MAX_BLOCK_SIZE = 65536  # words a block: a lookup scans one block, so far fewer 
 INDEX_SUFFIX = ".idx"
 SUMMARY_STRIDE = 64
 CACHE_STRETCHES = 64  # stretches of SUMMARY_STRIDE index keys kept decoded: about 250 KiB
-HEADER = struct.Struct("<8sIIQqQQQQII")
+HEADER = struct.Struct("<8sHHIQqQQQQII")  # version and kind: one u32 before kinds
 CRC_FIELD = 68  # byte offset of the index CRC-32, the header's last field
 MAX_PROBLEMS = 100
 CRC_CHUNK = 1 << 18  # bytes file_crc reads at a time, into one reused buffer
 HINT = "make a sorted copy with: anagramdb build {path} -o {copy}"  # a new file: the input is never overwritten
+KEYED_HINT = "make it again from its source ({path} is keyed text, see docs/FORMAT.md)"
 
 
 def sorted_copy_path(path: str) -> str:
@@ -73,13 +79,14 @@ class Header:
     """
 
     FIELDS = (
-        "magic", "version", "block_size", "dict_size", "dict_mtime_ns", "word_count",
+        "magic", "version", "kind", "block_size", "dict_size", "dict_mtime_ns", "word_count",
         "entry_count", "keys_size", "summary_size", "dict_crc", "index_crc",
     )  # fmt: skip
     __slots__ = FIELDS
 
     magic: bytes
     version: int
+    kind: int
     block_size: int
     dict_size: int
     dict_mtime_ns: int
@@ -91,12 +98,14 @@ class Header:
     index_crc: int
 
     def __init__(
-        self, magic: bytes, version: int, block_size: int, dict_size: int, dict_mtime_ns: int, word_count: int,
-        entry_count: int, keys_size: int, summary_size: int, dict_crc: int, index_crc: int,
+        self, magic: bytes, version: int, kind: int, block_size: int, dict_size: int,
+        dict_mtime_ns: int, word_count: int, entry_count: int, keys_size: int, summary_size: int,
+        dict_crc: int, index_crc: int,
     ) -> None:  # fmt: skip
-        self.magic, self.version, self.block_size, self.dict_size = (
+        self.magic, self.version, self.kind, self.block_size, self.dict_size = (
             magic,
             version,
+            kind,
             block_size,
             dict_size,
         )
@@ -133,69 +142,96 @@ def index_path_for(dict_path: str) -> str:
 class IndexBuilder:
     """Collects the sparse index while a dictionary is read or written line by line.
 
-    Each line is validated (a word, in strictly increasing (key, word) order, LF ending).
-    With ``problems=None`` the first problem raises :class:`DictionaryFormatError`;
-    with a list, problems are appended (up to MAX_PROBLEMS) and the scan goes on.
+    Each line is validated by its file's *kind* (kinds.line_key: for a dictionary, a word
+    in strictly increasing (key, word) order), and must end with LF. With
+    ``problems=None`` the first problem raises :class:`DictionaryFormatError`; with a
+    list, problems are appended (up to MAX_PROBLEMS) and the scan goes on.
     """
 
     def __init__(
-        self, path: str, block_size: int = BLOCK_SIZE, problems: list[str] | None = None
+        self,
+        path: str,
+        block_size: int = BLOCK_SIZE,
+        problems: list[str] | None = None,
+        kind: int = ANAGRAM,
     ) -> None:
         require_block_size(block_size)
         self.path = path
         self.block_size = block_size
         self.problems = problems
+        self.kind = kind
         self.offsets: list[int] = []
         self.keys: list[bytes] = []
         self.size = 0
         self.crc = 0
         self.words = 0
-        self._last: tuple[str, str] | None = None
+        self._last: tuple[str, ...] | None = None
 
     def _problem(self, line_no: int, message: str) -> None:
-        text = f"{self.path}: line {line_no}: {message}"
+        text = f"{self.path}: line {line_no}: {message}" if line_no else f"{self.path}: {message}"
         if self.problems is None:
+            hint = HINT if self.kind == ANAGRAM else KEYED_HINT
             raise DictionaryFormatError(
-                f"{text}; {HINT.format(path=self.path, copy=sorted_copy_path(self.path))}"
+                f"{text}; {hint.format(path=self.path, copy=sorted_copy_path(self.path))}"
             )
         if len(self.problems) < MAX_PROBLEMS:
             self.problems.append(text)
 
-    def add_line(self, raw: bytes) -> None:
-        """Account for one raw line of the dictionary, newline included."""
-        line_no = self.words + 1
-        offset = self.size
+    def add_bytes(self, raw: bytes) -> None:
+        """Account for *raw*, the next bytes of the file, in its size and CRC-32."""
         self.size += len(raw)
         self.crc = zlib.crc32(raw, self.crc)
+
+    def add_line(self, raw: bytes) -> None:
+        """Account for one raw line of a plain-text file, newline included."""
+        offset = self.size
+        self.add_bytes(raw)
+        self.line(raw, offset)
+
+    def add_member(self, offset: int, content: bytes) -> None:
+        """Account for the lines of one gzip member (KEYED_GZIP) starting at byte *offset*
+        (its bytes go to add_bytes): a member holds exactly one block, so the first
+        member's line count is the block size, whatever the builder was given."""
+        if self.words % self.block_size:
+            self._problem(
+                0,
+                f"the gzip member at byte {offset} starts inside block"
+                f" {self.words // self.block_size}",
+            )
+        if not content.endswith(b"\n"):
+            self._problem(0, f"the gzip member at byte {offset} does not end with LF")
+        lines = content.split(b"\n")
+        if lines[-1] == b"":
+            lines.pop()
+        if not self.offsets:  # the first member sets the block size: a member is a block
+            self.block_size = max(1, min(len(lines), MAX_BLOCK_SIZE))
+        if len(lines) > self.block_size:
+            self._problem(
+                0,
+                f"the gzip member at byte {offset} holds {len(lines)} lines,"
+                f" a block {self.block_size}",
+            )
+        for raw in lines:
+            self.line(raw + b"\n", offset)
+
+    def line(self, raw: bytes, offset: int) -> None:
+        """Validate one line (newline included); *offset* is where its block would start."""
+        line_no = self.words + 1
         self.words = line_no
         body = raw[:-1] if raw.endswith(b"\n") else raw
         if body.endswith(b"\r"):
             self._problem(line_no, "ends with a carriage return; dictionary lines end with LF only")
             body = body.rstrip(b"\r")
         try:
-            word = body.decode("utf-8")
+            text = body.decode("utf-8")
         except UnicodeDecodeError as exc:
             self._problem(line_no, f"not valid UTF-8 (byte {exc.start + 1})")
-            word = body.decode("utf-8", "replace")
-        if not is_word(word):
-            reason = (
-                "an empty line"
-                if not word
-                else f"{word!r} is not a word (it contains {describe(bad_characters(word))})"
-            )
-            self._problem(line_no, reason)
-            key = word
-        else:
-            key = word_key(word)
-        current = (key, word)
+            text = body.decode("utf-8", "replace")
+        key, current, problem = line_key(self.kind, text)
+        if problem is not None:
+            self._problem(line_no, problem)
         if self._last is not None and current <= self._last:
-            if current == self._last:
-                self._problem(line_no, f"duplicate word {word!r}")
-            else:
-                self._problem(
-                    line_no,
-                    f"{word!r} (key {key!r}) is out of order after {self._last[1]!r} (key {self._last[0]!r})",
-                )
+            self._problem(line_no, describe_disorder(self.kind, current, self._last))
         self._last = current
         if (line_no - 1) % self.block_size == 0:
             self.offsets.append(offset)
@@ -215,6 +251,7 @@ class IndexBuilder:
         head = HEADER.pack(
             MAGIC,
             VERSION,
+            self.kind,
             self.block_size,
             self.size,
             mtime_ns,
@@ -234,21 +271,29 @@ def scan_dictionary(
     block_size: int = BLOCK_SIZE,
     problems: list[str] | None = None,
     fd: int | None = None,
+    kind: int = ANAGRAM,
 ) -> IndexBuilder:
-    """Read a dictionary file once, validating it and collecting its sparse index.
+    """Read a dictionary file (of *kind*) once, validating it and collecting its index.
 
     *fd*, when given, is an open descriptor of the file to read (from its start), so that
     the index describes exactly the file a caller has mapped. Cost: one sequential pass;
-    memory holds only the index (one key per block).
+    memory holds only the index (one key per block) and one gzip member.
     """
-    builder = IndexBuilder(path, block_size, problems)
+    builder = IndexBuilder(path, block_size, problems, kind)
     try:
         if fd is None:
             require_regular_file(path)
         with open(path if fd is None else os.dup(fd), "rb") as handle:
             handle.seek(0)
-            for raw in handle:
-                builder.add_line(raw)
+            if kind != KEYED_GZIP:
+                for raw in handle:
+                    builder.add_line(raw)
+                return builder
+            try:
+                for offset, content in gzip_members(handle, builder.add_bytes):
+                    builder.add_member(offset, content)
+            except ValueError as exc:
+                builder._problem(0, str(exc))
     except OSError as exc:
         raise StorageError(f"cannot read dictionary {path}: {describe_os_error(exc)}") from exc
     return builder
@@ -326,6 +371,11 @@ class SparseIndex:
         if header.version != VERSION:
             raise IndexVersionError(
                 f"{path}: format version {header.version}, this anagramdb reads version {VERSION}"
+            )
+        if header.kind not in NAMES:
+            raise IndexVersionError(
+                f"{path}: kind {header.kind}, this anagramdb reads kinds"
+                f" {min(NAMES)} to {max(NAMES)}"
             )
         entries = header.entry_count
         summary_base = HEADER.size + 12 * (entries + 1) + header.keys_size
@@ -542,8 +592,10 @@ def open_index(
     block_size: int = BLOCK_SIZE,
     packaged: bool = False,
     refresh: bool = True,
+    kind: int = ANAGRAM,
 ) -> SparseIndex:
-    """The index of the open dictionary *fd*, rebuilt first when missing, corrupt or stale.
+    """The index of the open dictionary *fd*, rebuilt first when missing, corrupt, stale,
+    or written for another *kind* of file (kinds.py).
 
     Fresh means: the header's dictionary size matches, and either its mtime matches or
     (mtimes are reset by pip, git and cp) the dictionary's CRC-32 does. A fresh index whose
@@ -566,6 +618,10 @@ def open_index(
         index = read_index(index_path)
     except (IndexCorruptError, StorageError) as exc:  # unreadable is rebuilt like damaged
         index, reason = None, str(exc)
+    if index is not None and index.header.kind != kind:
+        reason = f"written for {NAMES[index.header.kind]}"
+        index.close()
+        index = None
     if index is not None:
         header = index.header
         if header.dict_size == stat.st_size:
@@ -582,18 +638,23 @@ def open_index(
                 return index
         reason = "older than the dictionary"
         index.close()
-    return rebuild_index(dict_path, fd, stat, block_size, reason)
+    return rebuild_index(dict_path, fd, stat, block_size, reason, kind)
 
 
 def rebuild_index(
-    dict_path: str, fd: int, stat: os.stat_result, block_size: int, reason: str
+    dict_path: str,
+    fd: int,
+    stat: os.stat_result,
+    block_size: int,
+    reason: str,
+    kind: int = ANAGRAM,
 ) -> SparseIndex:
     """Scan the dictionary, save its index atomically, and return it (see open_index)."""
     import warnings
 
     from .errors import AnagramDBWarning
 
-    data = scan_dictionary(dict_path, block_size, fd=fd).encode(stat.st_mtime_ns)
+    data = scan_dictionary(dict_path, block_size, fd=fd, kind=kind).encode(stat.st_mtime_ns)
     index_path = index_path_for(dict_path)
     try:
         write_index(index_path, data)
@@ -606,14 +667,17 @@ def rebuild_index(
     return SparseIndex(data, index_path)
 
 
-def save_index(dict_path: str | os.PathLike[str], block_size: int = BLOCK_SIZE) -> IndexBuilder:
-    """Rebuild the index of *dict_path* unconditionally, validating the dictionary, and
-    write it atomically. Raises DictionaryFormatError or StorageError; returns the scan."""
+def save_index(
+    dict_path: str | os.PathLike[str], block_size: int = BLOCK_SIZE, kind: int = ANAGRAM
+) -> IndexBuilder:
+    """Rebuild the index of *dict_path* (a file of *kind*) unconditionally, validating the
+    file, and write it atomically. Raises DictionaryFormatError or StorageError; returns
+    the scan."""
     dict_path = os.fspath(dict_path)
     try:
         mtime_ns = os.stat(dict_path).st_mtime_ns
     except OSError as exc:
         raise StorageError(f"cannot read dictionary {dict_path}: {describe_os_error(exc)}") from exc
-    builder = scan_dictionary(dict_path, block_size)
+    builder = scan_dictionary(dict_path, block_size, kind=kind)
     write_index(index_path_for(dict_path), builder.encode(mtime_ns))
     return builder

@@ -14,12 +14,14 @@ from .index import (
     read_index,
     scan_dictionary,
 )
+from .kinds import ANAGRAM, NAMES
 
 
-def check_index(dict_path: str | os.PathLike[str]) -> list[str]:
-    """Every problem with a dictionary and its index, without changing anything.
+def check_index(dict_path: str | os.PathLike[str], kind: int | None = None) -> list[str]:
+    """Every problem with a dictionary (a file of *kind*, kinds.py; None: the kind its
+    index records, else a dictionary of words) and its index, without changing anything.
 
-    Checks the dictionary's lines (words, order, LF endings), the index header (magic,
+    Checks the file's lines (words, order, LF endings), the index header (magic,
     version, checksum, size), that the header describes this dictionary (size, CRC-32 of
     the content, word count), and that every entry's key and offset are those of line
     ``i * block_size``. An empty list means both files are sound.
@@ -36,7 +38,11 @@ def check_index(dict_path: str | os.PathLike[str]) -> list[str]:
         if index is None:
             problems.append(f"{index_path}: missing")
     block_size = index.block_size if index is not None else BLOCK_SIZE
-    expected = scan_dictionary(dict_path, block_size, problems)
+    if kind is None:
+        kind = index.header.kind if index is not None else ANAGRAM
+    elif index is not None and index.header.kind != kind:
+        problems.append(f"{index_path}: written for {NAMES[index.header.kind]}, not {NAMES[kind]}")
+    expected = scan_dictionary(dict_path, block_size, problems, kind=kind)
     if index is None:
         return problems
     try:

@@ -1,0 +1,168 @@
+"""``KeyedFile``: look values up by key in a sorted keyed text file, through its sparse index.
+
+Files on disk (kinds.py; docs/FORMAT.md is the full specification): ``NAME`` holds
+``KEY<TAB>VALUE`` lines sorted by KEY (code point order), keys unique, either as plain
+text (kind KEYED) or compressed one block of BLOCK_SIZE lines to a gzip member (kind
+KEYED_GZIP); ``NAME.idx`` is the same sparse index a dictionary has, recording the kind::
+
+    cat<TAB>n:feline mammal ...          <- key "cat"
+    cats<TAB>=n:cat                      <- key "cats"
+
+The lookup is the dictionary's: bisect the sparse index, then read one block of the
+mapped file (inflating it, for KEYED_GZIP), and bisect its lines by key. The index is
+rebuilt, atomically, when missing or stale, by the rules a dictionary's follows.
+"""
+
+from __future__ import annotations
+
+import mmap
+from bisect import bisect_left
+
+from .dictionary import open_mapped, resolve_path
+from .errors import DictionaryFormatError, IndexCorruptError, StorageError
+from .index import BLOCK_SIZE, SparseIndex, index_path_for, unclosed_guard
+from .kinds import KEYED_GZIP, block_text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+    from .index import UnclosedGuard
+
+CACHE_BLOCKS = 16  # inflated blocks kept between lookups: a few KiB each
+
+
+class KeyedFile:
+    """A sorted keyed text file, memory-mapped, with its sparse index. A context manager::
+
+    with KeyedFile("definitions.txt.gz") as f:
+        f.get("cat")      # the VALUE of the line whose KEY is "cat", or None
+    """
+
+    def __init__(
+        self,
+        path: str,
+        kind: int = KEYED_GZIP,
+        *,
+        block_size: int = BLOCK_SIZE,
+        cache_blocks: int = CACHE_BLOCKS,
+    ) -> None:
+        """Open *path*, a keyed text file of *kind*; *block_size* applies if the index is
+        rebuilt; *cache_blocks* bounds the blocks kept split into lines between lookups."""
+        self.path = resolve_path(path)
+        self.index_path = index_path_for(self.path)
+        self.kind = kind
+        self._cache: dict[int, tuple[list[str], list[str]]] = {}
+        self._cache_limit = cache_blocks
+        self._guard: UnclosedGuard | None = None
+        self._map: mmap.mmap | bytes
+        self._index: SparseIndex | None
+        self._map, self._index, self.size = open_mapped(self.path, block_size, kind)
+        closers = (
+            (self._index.close, self._map.close)
+            if isinstance(self._map, mmap.mmap)
+            else (self._index.close,)
+        )
+        self._guard = unclosed_guard(self, "keyed file", self.path, *closers)
+
+    def __enter__(self) -> KeyedFile:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Unmap the file and close the index. Idempotent."""
+        if self._guard is not None:
+            self._guard.detach()
+            self._guard = None
+        self._cache = {}
+        if self._index is not None:
+            self._index.close()
+            self._index = None
+        if isinstance(self._map, mmap.mmap):
+            self._map.close()
+        self._map = b""
+
+    @property
+    def index(self) -> SparseIndex:
+        """The open sparse index; raises StorageError once the file is closed."""
+        if self._index is None:
+            raise StorageError(f"{self.path} is closed")
+        return self._index
+
+    @property
+    def line_count(self) -> int:
+        """Lines (keys) in the file, as recorded in the index header."""
+        return self.index.header.word_count
+
+    def block(self, number: int) -> list[str]:
+        """The lines of block *number* (without their LFs). Cost: one slice of the mapping,
+        inflated (KEYED_GZIP) and decoded."""
+        index = self.index
+        start, end = index.offsets(number, number + 2)
+        if end <= start or (self.kind != KEYED_GZIP and start and self._map[start - 1] != 10):
+            raise IndexCorruptError(
+                f"{self.index_path}: block {number} offset {start} is not on a block start"
+            )
+        where = f"{self.path}: block {number}"
+        try:
+            text = block_text(self.kind, self._map[start:end], where)
+        except ValueError as exc:
+            raise DictionaryFormatError(
+                f"{exc}; anagramdb index --check lists every problem"
+            ) from exc
+        try:
+            lines = text.decode("utf-8").split("\n")
+        except UnicodeDecodeError as exc:
+            raise DictionaryFormatError(f"{where}: invalid UTF-8 near byte {exc.start}") from exc
+        if lines[-1] == "":
+            lines.pop()
+        return lines
+
+    def _keyed_block(self, number: int) -> tuple[list[str], list[str]]:
+        """Block *number*'s keys and lines, through the small cache."""
+        found = self._cache.get(number)
+        if found is None:
+            lines = self.block(number)
+            found = [line.partition("\t")[0] for line in lines], lines
+            if self._cache_limit:
+                if len(self._cache) >= self._cache_limit:
+                    self._cache.pop(next(iter(self._cache)))
+                self._cache[number] = found
+        return found
+
+    def get(self, key: str) -> str | None:
+        """The value of the line whose key is *key*, or None.
+
+        Cost: O(log n) to bisect the index, then one block (the next one too when *key*
+        is the first key of a block: the index's bisection stops before it).
+        """
+        index = self.index
+        if not index.entry_count:
+            return None
+        number = index.find_block(key.encode("utf-8"))
+        for block in (number, number + 1):
+            if block >= index.entry_count:
+                return None
+            keys, lines = self._keyed_block(block)
+            at = bisect_left(keys, key)
+            if at < len(keys):
+                return lines[at][len(key) + 1 :] if keys[at] == key else None
+        return None
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, str]:
+        """The values of those of *keys* the file holds, by key."""
+        found: dict[str, str] = {}
+        for key in keys:
+            value = self.get(key)
+            if value is not None:
+                found[key] = value
+        return found
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        """Every ``(key, value)``, in file order, one block at a time."""
+        for number in range(self.index.entry_count):
+            for line in self.block(number):
+                key, _, value = line.partition("\t")
+                yield key, value

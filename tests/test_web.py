@@ -702,10 +702,14 @@ def test_the_load_benchmark_runs_and_counts_no_errors():
     assert len(figures["rss_mib"]) == 1 and figures["rss_mib"][0] > 1
 
 
-def readme_api_examples() -> list[tuple[str, str]]:
-    """(path, the response README.md shows) of each ``$ curl -s 'http://127.0.0.1:8000/...'``."""
-    readme = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
-    with open(readme, encoding="utf-8") as handle:
+WEB_DOC = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "WEB.md"
+)
+
+
+def documented_api_examples() -> list[tuple[str, str]]:
+    """(path, the response docs/WEB.md shows) of each ``$ curl -s 'http://127.0.0.1:8000/...'``."""
+    with open(WEB_DOC, encoding="utf-8") as handle:
         lines = handle.read().splitlines()
     prefix = "$ curl -s 'http://127.0.0.1:8000"
     return [
@@ -715,19 +719,18 @@ def readme_api_examples() -> list[tuple[str, str]]:
     ]
 
 
-@pytest.mark.parametrize(("path", "shown"), readme_api_examples())
-def test_the_readme_shows_real_api_responses(client, path, shown):
+@pytest.mark.parametrize(("path", "shown"), documented_api_examples())
+def test_the_web_doc_shows_real_api_responses(client, path, shown):
     status, _, data = client.get(path)
     assert (status, data.decode()) == (200, shown)
 
 
-def test_the_readme_has_api_examples():
-    assert len(readme_api_examples()) >= 4
+def test_the_web_doc_has_api_examples():
+    assert len(documented_api_examples()) >= 4
 
 
-def test_the_readme_shows_the_real_headers_of_an_error(client):
-    readme = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
-    with open(readme, encoding="utf-8") as handle:
+def test_the_web_doc_shows_the_real_headers_of_an_error(client):
+    with open(WEB_DOC, encoding="utf-8") as handle:
         text = handle.read()
     command = "$ curl -si 'http://127.0.0.1:8000"
     start = text.index(command)

@@ -5,8 +5,8 @@
 Draws racks as ``anagramdb draw letters`` does (rack i uses seed SEED + i), finds the
 longest words each dictionary allows, and compares every dictionary with the first: on
 how many racks the first finds a longer word, by how many letters, and examples of the
-words only the first has. Used to judge the packaged lists (README, "The default
-dictionaries"): a longer best word from ``huge`` is usually one the show would refuse.
+words only the first has. Used to judge the packaged lists (docs/DATA.md, "Which list for the
+show"): a longer best word from ``huge`` is usually one the show would refuse.
 """
 
 from __future__ import annotations

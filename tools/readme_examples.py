@@ -1,13 +1,15 @@
-"""Run the README's examples and compare their output, or paste the real output in.
+"""Run the documents' examples and compare their output, or paste the real output in.
 
-    python tools/readme_examples.py [--update] [--slow] [README.md]
+    python tools/readme_examples.py [--update] [--slow] [FILE.md ...]
+
+The documents are README.md and every docs/*.md (``documents()``), or the files named.
 
 An example is a fenced block in which lines starting with ``$ `` are shell commands and
 the lines after each, up to the next command, are its output (stdout and stderr together,
-as a terminal shows them). Blocks run in order, in one scratch directory (a later block
-may use a file an earlier one made), with this Python's ``anagramdb`` first on PATH, no
-ANAGRAMDB_ variables, and the XDG directories inside the scratch one. A comment on the
-line before the fence changes that:
+as a terminal shows them). A document's blocks run in order, in one scratch directory of
+its own (a later block may use a file an earlier one made), with this Python's
+``anagramdb`` first on PATH, no ANAGRAMDB_ variables, and the XDG directories inside the
+scratch one. A comment on the line before the fence changes that:
 
     <!-- not-run: REASON -->    never run (installing, the test suite itself)
     <!-- slow-example -->       run only with --slow (tests: pytest -m slow)
@@ -34,6 +36,15 @@ from dataclasses import dataclass, field
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 README = os.path.join(ROOT, "README.md")
+
+
+def documents() -> list[str]:
+    """README.md and every docs/*.md, the files whose examples are checked."""
+    docs = os.path.join(ROOT, "docs")
+    names = sorted(name for name in os.listdir(docs) if name.endswith(".md"))
+    return [README, *(os.path.join(docs, name) for name in names)]
+
+
 NOT_RUN = ("<!-- not-run", "<!-- run-command -->", "<!-- test-command -->")
 SLOW = "<!-- slow-example -->"
 DATA_SHOWN = "/tmp/venv/lib/python3.11/site-packages/anagramdb/data/"
@@ -43,7 +54,7 @@ DATA_PATTERN = re.compile(r"/[^\s\"']*/anagramdb/data/")
 
 @dataclass
 class Command:
-    line: int  # index in the README's lines of the "$ " line
+    line: int  # index in the document's lines of the "$ " line
     text: str
     expected: list[str] = field(default_factory=list)
 
@@ -56,7 +67,7 @@ class Example:
 
 
 def examples(lines: list[str]) -> list[Example]:
-    """The README's runnable examples, in order."""
+    """A document's runnable examples, in order."""
     found = []
     position = 0
     while position < len(lines):
@@ -115,11 +126,13 @@ def run(command: str, directory: str, env: dict[str, str]) -> list[str]:
 
 
 def check(path: str = README, slow: bool = False, update: bool = False) -> list[str]:
-    """Run the examples; return one diff per command whose output differs (after pasting
-    the real outputs into *path* when *update*)."""
+    """Run the examples of the document at *path*; return one diff per command whose output
+    differs, named by file and line (after pasting the real outputs into *path* when
+    *update*)."""
     with open(path, encoding="utf-8") as handle:
         lines = handle.read().split("\n")
     problems = []
+    name = os.path.relpath(path, ROOT)
     replacements: dict[int, list[str]] = {}
     with tempfile.TemporaryDirectory(prefix="readme-examples-") as directory:
         env = environment(directory)
@@ -135,9 +148,9 @@ def check(path: str = README, slow: bool = False, update: bool = False) -> list[
                 )
                 expected = [DATA_PATTERN.sub(DATA_SHOWN, line) for line in command.expected]
                 if actual != expected:
-                    diff = difflib.unified_diff(expected, actual, "README", "actual", lineterm="")
+                    diff = difflib.unified_diff(expected, actual, name, "actual", lineterm="")
                     problems.append(
-                        f"line {command.line + 1}: $ {command.text}\n" + "\n".join(diff)
+                        f"{name}, line {command.line + 1}: $ {command.text}\n" + "\n".join(diff)
                     )
                 replacements[command.line] = actual
     if update and problems:
@@ -159,13 +172,19 @@ def check(path: str = README, slow: bool = False, update: bool = False) -> list[
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("readme", nargs="?", default=README)
     parser.add_argument(
-        "--update", action="store_true", help="paste the real outputs into the README"
+        "documents", nargs="*", help="the files to check (default: README.md and docs/*.md)"
+    )
+    parser.add_argument(
+        "--update", action="store_true", help="paste the real outputs into the documents"
     )
     parser.add_argument("--slow", action="store_true", help="run the slow examples too")
     options = parser.parse_args()
-    problems = check(options.readme, options.slow, options.update)
+    problems = [
+        problem
+        for path in options.documents or documents()
+        for problem in check(path, options.slow, options.update)
+    ]
     for problem in problems:
         print(problem, end="\n\n")
     verb = "pasted" if options.update else "differ"

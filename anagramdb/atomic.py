@@ -110,13 +110,15 @@ def check_output(
         raise StorageError(f"cannot write {path}: {os.strerror(errno.EISDIR)}")
     if not stat.S_ISREG(status.st_mode):
         raise error(
-            f"{path} exists and is not a regular file (a device, FIFO or socket), so it is not replaced; choose a new output file"
+            f"{path} exists and is not a regular file (a device, FIFO or socket), so it is not "
+            "replaced; choose a new output file"
         )
     if not force and problem_of is not None:
         problem = problem_of(target)
         if problem:
             raise error(
-                f"{path} exists and is not {kind} ({problem}), so it is not replaced; choose a new output file"
+                f"{path} exists and is not {kind} ({problem}), so it is not replaced; choose a "
+                "new output file"
             )
     return target
 

@@ -87,7 +87,8 @@ def resolve_path(spec: str | os.PathLike[str] | None = None) -> str:
         spec = os.environ.get(ENVIRONMENT_VARIABLE, DEFAULT_NAME)
         if not spec:  # set but empty: an error, as an empty --dict is, not the default
             raise InvalidArgumentError(
-                f"{ENVIRONMENT_VARIABLE} is set but empty: set it to a dictionary file, or {packaged_names()}, or unset it"
+                f"{ENVIRONMENT_VARIABLE} is set but empty: set it to a dictionary file, or "
+                f"{packaged_names()}, or unset it"
             )
     if spec in PACKAGED:
         return os.path.join(DATA_DIRECTORY, PACKAGED[spec])
@@ -252,13 +253,15 @@ class Dictionary:
         start, end = index.offsets(number, number + 2)
         if end <= start or (start and self._map[start - 1] != 10):
             raise IndexCorruptError(
-                f"{self.index_path}: block {number} offset {start} is not on a line start; run: anagramdb index {self.path}"
+                f"{self.index_path}: block {number} offset {start} is not on a line start; run: "
+                f"anagramdb index {self.path}"
             )
         try:
             text = self._map[start:end].decode("utf-8")
         except UnicodeDecodeError as exc:
             raise DictionaryFormatError(
-                f"{self.path}: invalid UTF-8 near byte {start + exc.start}; the index checker lists every problem of the file"
+                f"{self.path}: invalid UTF-8 near byte {start + exc.start}; the index checker "
+                "lists every problem of the file"
             ) from exc
         words = text.split("\n")
         if words[-1] == "":

@@ -61,7 +61,8 @@ class OutputRefusedError(AnagramDBError):
 
 
 class BuildRefusedError(OutputRefusedError):
-    """A build would lose data: it would replace a file that is not a dictionary, or write no words."""
+    """A build would lose data: it would replace a file that is not a dictionary, or write
+    no words."""
 
     exit_code = 2
 
@@ -79,7 +80,8 @@ class StorageError(AnagramDBError):
 
 
 class TimeLimitError(AnagramDBError):
-    """A search ran past the deadline its caller set (only callers that set one, such as the web server)."""
+    """A search ran past the deadline its caller set (only callers that set one, such as
+    the web server)."""
 
     exit_code = 2
 

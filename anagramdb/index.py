@@ -60,7 +60,8 @@ HEADER = struct.Struct("<8sHHIQqQQQQII")  # version and kind: one u32 before kin
 CRC_FIELD = 68  # byte offset of the index CRC-32, the header's last field
 MAX_PROBLEMS = 100
 CRC_CHUNK = 1 << 18  # bytes file_crc reads at a time, into one reused buffer
-HINT = "make a sorted copy with: anagramdb build {path} -o {copy}"  # a new file: the input is never overwritten
+# A new file: the input is never overwritten.
+HINT = "make a sorted copy with: anagramdb build {path} -o {copy}"
 KEYED_HINT = "make it again from its source ({path} is keyed text, see docs/FORMAT.md)"
 
 
@@ -397,7 +398,8 @@ class SparseIndex:
             )
         if header.block_size < 1 or entries != -(-header.word_count // header.block_size):
             raise IndexCorruptError(
-                f"{path}: {entries} entries do not fit {header.word_count} words in blocks of {header.block_size}"
+                f"{path}: {entries} entries do not fit {header.word_count} words in blocks of "
+                f"{header.block_size}"
             )
         self.header = header
         self.size = size
@@ -414,7 +416,8 @@ class SparseIndex:
         self._stretches: dict[int, list[bytes]] = {}
         if len(self._summary) != -(-entries // SUMMARY_STRIDE):
             raise IndexCorruptError(
-                f"{path}: the summary holds {len(self._summary)} keys, expected {-(-entries // SUMMARY_STRIDE)}"
+                f"{path}: the summary holds {len(self._summary)} keys, expected "
+                f"{-(-entries // SUMMARY_STRIDE)}"
             )
         # Only a verified index owns its descriptor (read_index closes it on a failure).
         if self._fd is not None:
@@ -422,7 +425,8 @@ class SparseIndex:
 
     @property
     def summary(self) -> list[bytes]:
-        """The summary keys held in memory: the keys of entries 0, SUMMARY_STRIDE, 2 x SUMMARY_STRIDE, ..."""
+        """The summary keys held in memory: the keys of entries 0, SUMMARY_STRIDE,
+        2 x SUMMARY_STRIDE, ..."""
         return list(self._summary)
 
     def _read(self, position: int, length: int) -> bytes:

@@ -49,15 +49,18 @@ def check_index(dict_path: str | os.PathLike[str], kind: int | None = None) -> l
         header = index.header
         if header.dict_size != expected.size:
             problems.append(
-                f"{index_path}: records a dictionary of {header.dict_size} bytes, but {dict_path} has {expected.size}"
+                f"{index_path}: records a dictionary of {header.dict_size} bytes, but {dict_path} "
+                f"has {expected.size}"
             )
         elif header.dict_crc != expected.crc:
             problems.append(
-                f"{index_path}: records dictionary CRC-32 {header.dict_crc:08x}, but {dict_path} has {expected.crc:08x}"
+                f"{index_path}: records dictionary CRC-32 {header.dict_crc:08x}, but {dict_path} "
+                f"has {expected.crc:08x}"
             )
         if header.word_count != expected.words:
             problems.append(
-                f"{index_path}: records {header.word_count} words, but {dict_path} has {expected.words}"
+                f"{index_path}: records {header.word_count} words, but {dict_path} has "
+                f"{expected.words}"
             )
         count = min(index.entry_count, len(expected.keys))
         offsets, keys = index.offsets(0, count), index.keys(0, count)
@@ -65,11 +68,13 @@ def check_index(dict_path: str | os.PathLike[str], kind: int | None = None) -> l
             line = i * block_size + 1
             if offsets[i] != expected.offsets[i]:
                 problems.append(
-                    f"{index_path}: entry {i}: offset {offsets[i]}, but line {line} starts at byte {expected.offsets[i]}"
+                    f"{index_path}: entry {i}: offset {offsets[i]}, but line {line} starts at "
+                    f"byte {expected.offsets[i]}"
                 )
             elif keys[i] != expected.keys[i]:
                 problems.append(
-                    f"{index_path}: entry {i}: key {keys[i]!r}, but line {line} has key {expected.keys[i]!r}"
+                    f"{index_path}: entry {i}: key {keys[i]!r}, but line {line} has key "
+                    f"{expected.keys[i]!r}"
                 )
             if len(problems) >= MAX_PROBLEMS:
                 break

@@ -72,6 +72,7 @@ def letters_key(letters: str, what: str = "letters") -> str:
         ):  # how Python passes on bytes that are not UTF-8
             raise InvalidRackError(f"{what} {quoted(letters)} are not valid UTF-8")
         raise InvalidRackError(
-            f"{what} {quoted(letters)} contain characters that are not letters: {describe(bad_characters(letters))}"
+            f"{what} {quoted(letters)} contain characters that are not letters: "
+            f"{describe(bad_characters(letters))}"
         )
     return "".join(sorted(folded))

@@ -105,7 +105,8 @@ def decoded_lines(
             except UnicodeDecodeError as exc:
                 bad = f"byte {exc.start + 1} is 0x{raw[exc.start]:02x}"
                 raise WordListError(
-                    f"{path}: line {line_no}: not valid {encoding} ({bad}); give the file's encoding if it is not {encoding}"
+                    f"{path}: line {line_no}: not valid {encoding} ({bad}); give the file's "
+                    f"encoding if it is not {encoding}"
                 ) from exc
             if line_no == 1:
                 text = text.lstrip("\ufeff")
@@ -144,7 +145,8 @@ def expand_prefixes(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tup
             shared = int(text[0])
             if shared > len(previous):
                 raise WordListError(
-                    f"{path}: line {line_no}: {text!r} reuses {shared} characters but the previous word {previous!r} has {len(previous)}"
+                    f"{path}: line {line_no}: {text!r} reuses {shared} characters but the "
+                    f"previous word {previous!r} has {len(previous)}"
                 )
             text = previous[:shared] + text[1:]
         previous = text

@@ -65,7 +65,8 @@ def main(
             DICT_SHORT,
             envvar=ENVIRONMENT_VARIABLE,
             metavar="PATH",
-            help="Packaged dictionary full (default), common or huge; anything else a file path (./full for a file named full). Before or after the command.",
+            help="Packaged dictionary full (default), common or huge; anything else a file path "
+            "(./full for a file named full). Before or after the command.",
         ),
     ] = None,
     version: Annotated[

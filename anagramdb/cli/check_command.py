@@ -28,7 +28,10 @@ from .messages import cut
 def check_text(result: Any) -> str:
     """One line: ``WORD: valid, N letters, N points`` or ``WORD: not valid: REASON``."""
     if result.valid:
-        return f"{cut(result.word)}: valid, {result.length} letters, {result.score} point{'s' * (result.score != 1)}"
+        return (
+            f"{cut(result.word)}: valid, {result.length} letters, {result.score} "
+            f"point{'s' * (result.score != 1)}"
+        )
     return f"{cut(result.word)}: not valid: {result.reason}"
 
 
@@ -47,7 +50,8 @@ def check(
     rack: Annotated[
         str,
         typer.Argument(
-            help="The letters of the round, e.g. GYROSCOPE (? is a blank); - reads 'RACK WORD' lines from stdin."
+            help="The letters of the round, e.g. GYROSCOPE (? is a blank); - reads 'RACK WORD' "
+            "lines from stdin."
         ),
     ],
     word: Annotated[str | None, typer.Argument(help="The word to check.")] = None,
@@ -83,7 +87,8 @@ def check(
             parts = line.split()
             if len(parts) != 2:
                 raise InvalidRackError(
-                    f"each line is a rack and a word, such as 'GYROSCOPE scooper', not {quoted(line)}"
+                    "each line is a rack and a word, such as 'GYROSCOPE scooper', not "
+                    f"{quoted(line)}"
                 )
             found = check_word(dictionary, parts[0], parts[1], packaged, name)
             invalid.append(not found.valid)

@@ -19,7 +19,8 @@ def anagrams(
     letters: Annotated[
         str,
         typer.Argument(
-            help="The letters to rearrange (spaces are ignored); - reads one set of letters a line from stdin."
+            help="The letters to rearrange (spaces are ignored); - reads one set of letters a "
+            "line from stdin."
         ),
     ],
     as_json: Annotated[bool, JSON_OPTION] = False,
@@ -223,7 +224,8 @@ def index(
             )
         else:
             typer.echo(
-                f"wrote {index_path_for(path)}: {len(builder.keys)} entries for {builder.words} words (block size {block_size})"
+                f"wrote {index_path_for(path)}: {len(builder.keys)} entries for {builder.words} "
+                f"words (block size {block_size})"
             )
 
 

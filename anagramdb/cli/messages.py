@@ -78,6 +78,7 @@ def internal_error(exc: BaseException) -> int:
     if os.environ.get("ANAGRAMDB_DEBUG"):
         raise exc
     return error(
-        f"internal error: {type(exc).__name__}: {cut(str(exc), 200)} (set ANAGRAMDB_DEBUG=1 for a traceback)",
+        f"internal error: {type(exc).__name__}: {cut(str(exc), 200)} (set ANAGRAMDB_DEBUG=1 for a "
+        "traceback)",
         1,
     )

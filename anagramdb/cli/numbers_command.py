@@ -56,7 +56,8 @@ def numbers(
     args: Annotated[
         list[str],
         typer.Argument(
-            help="The numbers (1 to 7); - reads one game a line from stdin ('N N N ... target T', as draw numbers prints it); "
+            help="The numbers (1 to 7); - reads one game a line from stdin ('N N N ... target T', "
+            "as draw numbers prints it); "
             "or 'stats' for the exhaustive statistics.",
             metavar="NUMBERS... | - | stats",
         ),
@@ -114,7 +115,8 @@ def numbers(
     ] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Solve a numbers round (NUMBERS --target T), check an answer, or 'stats': every selection against every target."""
+    """Solve a numbers round (NUMBERS --target T), check an answer, or 'stats': every
+    selection against every target."""
     from ..countdown import queries
     from .render import numbers_text
 
@@ -153,7 +155,8 @@ def numbers(
             )
         if target is None:
             raise usage_error(
-                "give the target with --target T, e.g. anagramdb numbers 25 50 75 100 3 6 --target 952"
+                "give the target with --target T, e.g. anagramdb numbers 25 50 75 100 3 6 "
+                "--target 952"
             )
         if check is not None:
             from .check_command import check_numbers_answer

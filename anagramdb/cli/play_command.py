@@ -79,7 +79,8 @@ def play_text(result: RoundResult, totals: dict[str, int]) -> list[str]:
         f"{play.player} {points}" for play, points in zip(result.plays, result.points, strict=True)
     )
     lines.append(
-        f"  points: {awarded}; score: {', '.join(f'{name} {total}' for name, total in totals.items())}"
+        f"  points: {awarded}; score: "
+        f"{', '.join(f'{name} {total}' for name, total in totals.items())}"
     )
     return lines
 
@@ -105,7 +106,8 @@ def _pick_letters(term: Terminal, game: Game, number: int) -> str:
                 continue
             if {"v": "vowel", "c": "consonant"}.get(char) not in allowed:
                 term.say(
-                    f"  no more {'vowels' if char == 'v' else 'consonants'} (nine letters need 3 vowels and 4 consonants): {letter}"
+                    f"  no more {'vowels' if char == 'v' else 'consonants'} (nine letters need 3 "
+                    f"vowels and 4 consonants): {letter}"
                 )
             if picker.done:
                 break
@@ -227,7 +229,8 @@ def play(
         str,
         typer.Option(
             "--format",
-            help=f"Rounds: {', '.join(f'{k} ({v})' for k, v in FORMATS.items())}, or letters such as LLNC.",
+            help=f"Rounds: {', '.join(f'{k} ({v})' for k, v in FORMATS.items())}, or letters such "
+            "as LLNC.",
         ),
     ] = DEFAULT_FORMAT,
     rounds: Annotated[
@@ -249,7 +252,8 @@ def play(
         str | None,
         typer.Option(
             metavar="FILE",
-            help="Write the game log to FILE as JSON (an existing FILE must be a game log, unless --force).",
+            help="Write the game log to FILE as JSON (an existing FILE must be a game log, unless "
+            "--force).",
         ),
     ] = None,
     force: Annotated[
@@ -293,7 +297,8 @@ def play(
         clock = f"{seconds} s to answer" if seconds else "no clock"
         term.say(
             term.bold(
-                f"anagramdb play: {len(game.rounds)} round{'s' * (len(game.rounds) > 1)} ({game.rounds}), seed {game.seed}, {clock}{against}"
+                f"anagramdb play: {len(game.rounds)} round{'s' * (len(game.rounds) > 1)} "
+                f"({game.rounds}), seed {game.seed}, {clock}{against}"
             )
         )
         try:
@@ -310,7 +315,8 @@ def play(
                 term.say(
                     "a new best score for these rounds!"
                     if new
-                    else f"your best for these rounds: {best['score']} (seed {best['seed']}, {best['date'][:10]})"
+                    else f"your best for these rounds: {best['score']} (seed {best['seed']}, "
+                    f"{best['date'][:10]})"
                 )
         finally:
             if log is not None:

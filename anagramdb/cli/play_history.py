@@ -59,7 +59,8 @@ def load_history(path: str) -> dict[str, Any]:
         or not isinstance(history.get("best"), dict)
     ):
         raise StorageError(
-            f"{path} is not a version {HISTORY_VERSION} history file; move it aside to start a new one"
+            f"{path} is not a version {HISTORY_VERSION} history file; move it aside to start a "
+            "new one"
         )
     return history
 

@@ -135,7 +135,10 @@ class Program(Group):
         if not owners:
             return None
         name = exc.option_name
-        return f"option '{name}' belongs to a command: put it after the command, e.g. {PROGRAM} {owners[0]} ... {name} (see {PROGRAM} --help)"
+        return (
+            f"option '{name}' belongs to a command: put it after the command, e.g. {PROGRAM} "
+            f"{owners[0]} ... {name} (see {PROGRAM} --help)"
+        )
 
     def run(self, args: list[str], complete_var: str | None = None, **extra: Any) -> int:
         """Run one command line and return its exit code; never raises but SystemExit."""

@@ -90,7 +90,8 @@ def conundrum(
     letters: Annotated[
         str | None,
         typer.Argument(
-            help="The scrambled letters to solve; - reads one conundrum a line from stdin; leave out with --generate."
+            help="The scrambled letters to solve; - reads one conundrum a line from stdin; leave "
+            "out with --generate."
         ),
     ] = None,
     generate: Annotated[
@@ -156,7 +157,8 @@ def phrases(
     letters: Annotated[
         str,
         typer.Argument(
-            help="The letters (spaces are ignored, so a phrase in quotes works); - reads one a line from stdin."
+            help="The letters (spaces are ignored, so a phrase in quotes works); - reads one a "
+            "line from stdin."
         ),
     ],
     max_words: Annotated[
@@ -247,7 +249,8 @@ def draw_app() -> typer.Typer:
         ] = None,
         as_json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
-        """Draw nine letters from the vowel and consonant piles (at least 3 vowels, 4 consonants)."""
+        """Draw nine letters from the vowel and consonant piles (at least 3 vowels, 4
+        consonants)."""
         from ..countdown.draw import draw_letters as draw
         from ..countdown.draw import read_piles
 
@@ -272,7 +275,8 @@ def draw_app() -> typer.Typer:
         seed: Annotated[int | None, SEED_OPTION] = None,
         as_json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
-        """Draw six number tiles (large ones from 25 50 75 100, small from two each of 1-10) and a target."""
+        """Draw six number tiles (large ones from 25 50 75 100, small from two each of
+        1-10) and a target."""
         from ..countdown.draw import draw_numbers as draw
 
         with reported():

@@ -47,7 +47,8 @@ def serve(
             )
         if not is_loopback(host):
             typer.echo(
-                f"anagramdb: warning: listening on {host}: anyone who can reach this machine can use the server",
+                f"anagramdb: warning: listening on {host}: anyone who can reach this machine can "
+                "use the server",
                 err=True,
             )
         if open_browser:

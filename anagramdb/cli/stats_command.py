@@ -82,14 +82,16 @@ def run_stats(
     first, last = stats.targets
     typer.echo(f"{report['selections']} selections x {last - first + 1} targets ({first}-{last})")
     typer.echo(
-        f"{'large':>5} {'selections':>10} {'games':>10} {'exact':>10} {'%':>6} {'1 away':>8} {'2-10 away':>10} {'more':>8}"
+        f"{'large':>5} {'selections':>10} {'games':>10} {'exact':>10} {'%':>6} {'1 away':>8} "
+        f"{'2-10 away':>10} {'more':>8}"
     )
     for large, group in report["by_large"].items():
         away = group["away"]
         far = sum(away[str(k)] for k in range(2, REACH + 1))
         typer.echo(
             f"{large:>5} {group['selections']:>10} {group['games']:>10} {group['exact']:>10} "
-            f"{100 * group['exact'] / group['games']:>6.2f} {away['1']:>8} {far:>10} {away['more']:>8}"
+            f"{100 * group['exact'] / group['games']:>6.2f} {away['1']:>8} {far:>10} "
+            f"{away['more']:>8}"
         )
     typer.echo(
         "hardest targets: "

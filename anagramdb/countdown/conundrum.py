@@ -87,9 +87,12 @@ def clue_splits(
     together using exactly its letters, not giving it away and not offending (*excluded*)."""
     splits = phrases(words, answer, max_words=max_words, min_length=min_length, limit=None)
     return [
-        split for split in splits
-        if len(split) >= 2 and not gives_away(split, answer) and not any(fold(word) in excluded for word in split)
-    ]  # fmt: skip
+        split
+        for split in splits
+        if len(split) >= 2
+        and not gives_away(split, answer)
+        and not any(fold(word) in excluded for word in split)
+    ]
 
 
 def candidate_answers(words: Dictionary, length: int = ANSWER_LENGTH) -> list[str]:

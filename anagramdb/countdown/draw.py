@@ -62,11 +62,13 @@ def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
             or not parts[1].strip("0")
         ):
             raise PilesFormatError(
-                f"{path}: line {number}: expected a letter and a positive count, like 'E 21', not {line!r}"
+                f"{path}: line {number}: expected a letter and a positive count, like 'E 21', not "
+                f"{line!r}"
             )
         if len(parts[1]) > len(str(MAX_PILE)) or int(parts[1]) > MAX_PILE:
             raise PilesFormatError(
-                f"{path}: line {number}: a count is at most {MAX_PILE}, not {parts[1][:20]}{'...' * (len(parts[1]) > 20)}"
+                f"{path}: line {number}: a count is at most {MAX_PILE}, not "
+                f"{parts[1][:20]}{'...' * (len(parts[1]) > 20)}"
             )
         letter = parts[0].upper()
         if letter in piles:
@@ -84,7 +86,8 @@ def draw_letters(
     piles = LETTER_PILES if piles is None else piles
     if vowels is not None and not MIN_VOWELS <= vowels <= RACK_SIZE - MIN_CONSONANTS:
         raise InvalidArgumentError(
-            f"the number of vowels must be from {MIN_VOWELS} to {RACK_SIZE - MIN_CONSONANTS}, not {vowels}"
+            f"the number of vowels must be from {MIN_VOWELS} to {RACK_SIZE - MIN_CONSONANTS}, not "
+            f"{vowels}"
         )
     for letter, count in piles.items():
         if not 0 <= count <= MAX_PILE:
@@ -103,7 +106,8 @@ def draw_letters(
     consonants = RACK_SIZE - vowels
     if len(vowel_pile) < vowels or len(consonant_pile) < consonants:
         raise InvalidArgumentError(
-            f"the piles hold {len(vowel_pile)} vowels and {len(consonant_pile)} consonants: too few for {vowels} and {consonants}"
+            f"the piles hold {len(vowel_pile)} vowels and {len(consonant_pile)} consonants: too "
+            f"few for {vowels} and {consonants}"
         )
     drawn = rng.sample(vowel_pile, vowels) + rng.sample(consonant_pile, consonants)
     rng.shuffle(drawn)

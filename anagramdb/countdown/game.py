@@ -48,7 +48,8 @@ def parse_rounds(spec: str) -> str:
     rounds = FORMATS.get(spec, spec).upper()
     if not rounds or len(rounds) > MAX_ROUNDS or set(rounds) - set(ROUND_KINDS):
         raise InvalidGameError(
-            f"rounds must be {' or '.join(FORMATS)} or up to {MAX_ROUNDS} of L (letters), N (numbers), C (conundrum), not {quoted(spec)}"
+            f"rounds must be {' or '.join(FORMATS)} or up to {MAX_ROUNDS} of L (letters), N "
+            f"(numbers), C (conundrum), not {quoted(spec)}"
         )
     return rounds
 
@@ -130,9 +131,15 @@ class Play(NamedTuple):
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "player": self.player, "answer": self.answer, "valid": self.valid, "value": self.value, "score": self.score,
-            "reason": self.reason, "reasoning": self.reasoning, "seconds": self.seconds,
-        }  # fmt: skip
+            "player": self.player,
+            "answer": self.answer,
+            "valid": self.valid,
+            "value": self.value,
+            "score": self.score,
+            "reason": self.reason,
+            "reasoning": self.reasoning,
+            "seconds": self.seconds,
+        }
 
 
 class RoundResult(NamedTuple):
@@ -147,9 +154,13 @@ class RoundResult(NamedTuple):
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "round": self.number + 1, "kind": self.kind, "puzzle": self.puzzle, "plays": [p.to_dict() for p in self.plays],
-            "points": dict(zip([p.player for p in self.plays], self.points, strict=True)), "best": self.best,
-        }  # fmt: skip
+            "round": self.number + 1,
+            "kind": self.kind,
+            "puzzle": self.puzzle,
+            "plays": [p.to_dict() for p in self.plays],
+            "points": dict(zip([p.player for p in self.plays], self.points, strict=True)),
+            "best": self.best,
+        }
 
 
 def _unanswered(
@@ -412,7 +423,12 @@ class Game:
     def record(self) -> dict[str, object]:
         """The game log: settings, every round, totals (JSON-ready)."""
         return {
-            "seed": self.seed, "rounds": self.rounds, "opponent": self.opponent_level, "seconds": self.seconds,
-            "dictionary": self.dictionary_name, "results": [r.to_dict() for r in self.results], "totals": self.totals,
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "opponent": self.opponent_level,
+            "seconds": self.seconds,
+            "dictionary": self.dictionary_name,
+            "results": [r.to_dict() for r in self.results],
+            "totals": self.totals,
             "finished": len(self.results) == len(self.rounds),
-        }  # fmt: skip
+        }

@@ -88,7 +88,10 @@ class LettersWord(tuple[str, int, int, tuple[str, ...]]):
         return self[3]
 
     def __repr__(self) -> str:
-        return f"LettersWord(word={self[0]!r}, length={self[1]!r}, score={self[2]!r}, blanks={self[3]!r})"
+        return (
+            f"LettersWord(word={self[0]!r}, length={self[1]!r}, score={self[2]!r}, "
+            f"blanks={self[3]!r})"
+        )
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form: word, length, score, and blanks when there are any."""
@@ -114,7 +117,8 @@ def parse_rack(rack: str) -> tuple[str, int]:
         raise InvalidRackError("empty rack: give letters such as GYROSCOPE, with ? for a blank")
     if letters and not is_word(letters):
         raise InvalidRackError(
-            f"rack {quoted(rack)} has characters that are neither letters nor ? blanks: {describe(bad_characters(letters))}"
+            f"rack {quoted(rack)} has characters that are neither letters nor ? blanks: "
+            f"{describe(bad_characters(letters))}"
         )
     return word_key(letters) if letters else "", blanks
 
@@ -318,7 +322,8 @@ def choose_method(
         return strategy(dictionary, key, blanks, min_length)
     if method not in METHODS:
         raise InvalidArgumentError(
-            f"the method must be one of {', '.join(METHODS)} (or None to choose by cost), not {method!r}"
+            f"the method must be one of {', '.join(METHODS)} (or None to choose by cost), not "
+            f"{method!r}"
         )
     return method
 

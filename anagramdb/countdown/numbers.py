@@ -151,9 +151,13 @@ class Answer(tuple[list[int], int, int, list[Expression], int | None]):
 
     def to_dict(self) -> dict[str, object]:
         record: dict[str, object] = {
-            "numbers": self.numbers, "target": self.target, "exact": self.exact, "value": self.value,
-            "distance": self.distance, "solutions": [s.to_dict() for s in self.solutions],
-        }  # fmt: skip
+            "numbers": self.numbers,
+            "target": self.target,
+            "exact": self.exact,
+            "value": self.value,
+            "distance": self.distance,
+            "solutions": [s.to_dict() for s in self.solutions],
+        }
         if self.count is not None:
             record["count"] = self.count
         return record
@@ -179,7 +183,8 @@ def off_the_show(numbers: list[int], target: int) -> list[str]:
             problems.append(
                 f"{number} is not a tile"
                 if not have
-                else f"there {'is' if have == 1 else 'are'} only {have} tile{'s' * (have > 1)} of {number}"
+                else f"there {'is' if have == 1 else 'are'} only {have} tile{'s' * (have > 1)} of "
+                f"{number}"
             )
     if not TARGET_RANGE[0] <= target <= TARGET_RANGE[1]:
         problems.append(f"the target {target} is outside {TARGET_RANGE[0]}-{TARGET_RANGE[1]}")

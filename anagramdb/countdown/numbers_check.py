@@ -63,10 +63,16 @@ class NumbersCheck(NamedTuple):
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "numbers": self.numbers, "target": self.target, "answer": self.answer, "valid": self.valid,
-            "value": self.value, "distance": self.distance, "score": self.score, "reason": self.reason,
+            "numbers": self.numbers,
+            "target": self.target,
+            "answer": self.answer,
+            "valid": self.valid,
+            "value": self.value,
+            "distance": self.distance,
+            "score": self.score,
+            "reason": self.reason,
             "steps": self.steps,
-        }  # fmt: skip
+        }
 
 
 class _Broken(Exception):
@@ -159,7 +165,8 @@ class _Checker:
             how = "drawn" if not self.made[number] else "drawn or made"
             count = "one" if available == 1 else str(available)
             raise _Broken(
-                f"{number} is used {_times(self.used[number])}, but only {count} {'was' if available == 1 else 'were'} {how}"
+                f"{number} is used {_times(self.used[number])}, but only {count} "
+                f"{'was' if available == 1 else 'were'} {how}"
             )
         return number
 
@@ -202,12 +209,14 @@ def tokenize(line: str, offset: int = 0) -> list[tuple[str, int, int]]:
             depth += {"(": 1, ")": -1}.get(char, 0)
             if depth > MAX_DEPTH:
                 raise InvalidNumbersError(
-                    f"brackets are nested more than {MAX_DEPTH} deep at character {offset + index + 1} of the answer"
+                    f"brackets are nested more than {MAX_DEPTH} deep at character "
+                    f"{offset + index + 1} of the answer"
                 )
             index += 1
         else:
             raise InvalidNumbersError(
-                f"unexpected {char!r} at character {offset + index + 1} of the answer: use numbers, + - × ÷ (or * / x), brackets and ="
+                f"unexpected {char!r} at character {offset + index + 1} of the answer: use "
+                "numbers, + - × ÷ (or * / x), brackets and ="
             )
     return tokens
 
@@ -236,7 +245,8 @@ def check_numbers(numbers: list[int], target: int, answer: str) -> NumbersCheck:
     lines = _lines(answer)
     if not lines:
         raise InvalidNumbersError(
-            "no answer given: write an expression such as (25 + 5) × 4, or steps such as 25 × 4 = 100"
+            "no answer given: write an expression such as (25 + 5) × 4, or steps such as 25 × 4 = "
+            "100"
         )
     parsed = []
     for text, offset in lines:

@@ -233,7 +233,8 @@ class Stats(NamedTuple):
 
 
 def _count_into(counter: list[int], bits: int) -> None:
-    """Add 1 at every set bit of *bits* to a bit-sliced counter (slice i holds bit i of each count)."""
+    """Add 1 at every set bit of *bits* to a bit-sliced counter (slice i holds bit i of
+    each count)."""
     level = 0
     while bits:
         if level == len(counter):

@@ -70,7 +70,8 @@ class Opponent:
             longest = [w.word for w in words if w.length == words[0].length]
             return Move(
                 rng.choice(longest),
-                f"the solver's best: {len(longest)} word{'s' * (len(longest) > 1)} of {words[0].length} letters",
+                f"the solver's best: {len(longest)} word{'s' * (len(longest) > 1)} of "
+                f"{words[0].length} letters",
             )
         slip = EASY_SLIP_ONE_IN if self.level == "easy" else MEDIUM_SLIP_ONE_IN
         if rng.randrange(slip) == 0:

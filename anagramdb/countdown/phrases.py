@@ -71,11 +71,13 @@ def phrases(
     """
     if max_words < 1 or min_length < 1:
         raise InvalidArgumentError(
-            f"the most words and the shortest word must be at least 1, not {max_words} and {min_length}"
+            f"the most words and the shortest word must be at least 1, not {max_words} and "
+            f"{min_length}"
         )
     if max_words > MOST_WORDS:
         raise InvalidArgumentError(
-            f"the most words is at most {MOST_WORDS}, not {max_words}: the search grows exponentially with it"
+            f"the most words is at most {MOST_WORDS}, not {max_words}: the search grows "
+            "exponentially with it"
         )
     if limit is not None and limit < 1:
         raise InvalidArgumentError(
@@ -84,7 +86,8 @@ def phrases(
     key = letters_key(letters.replace(" ", ""))
     if len(key) > MAX_LETTERS:
         raise InvalidRackError(
-            f"phrases takes at most {MAX_LETTERS} letters, not {len(key)}: the search grows exponentially with the length"
+            f"phrases takes at most {MAX_LETTERS} letters, not {len(key)}: the search grows "
+            "exponentially with the length"
         )
     if max(key.count(letter) for letter in set(key)) > MAX_REPEATS:
         raise InvalidRackError(

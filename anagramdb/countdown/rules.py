@@ -145,11 +145,18 @@ class WordCheck(NamedTuple):
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "rack": self.rack, "word": self.word, "valid": self.valid, "length": self.length, "score": self.score,
-            "in_rack": self.in_rack, "missing": [item.to_dict() for item in self.missing],
-            "in_dictionary": self.in_dictionary, "dictionary": self.dictionary, "elsewhere": list(self.elsewhere),
+            "rack": self.rack,
+            "word": self.word,
+            "valid": self.valid,
+            "length": self.length,
+            "score": self.score,
+            "in_rack": self.in_rack,
+            "missing": [item.to_dict() for item in self.missing],
+            "in_dictionary": self.in_dictionary,
+            "dictionary": self.dictionary,
+            "elsewhere": list(self.elsewhere),
             "reason": self.reason,
-        }  # fmt: skip
+        }
 
 
 def shortfalls(rack: str, word: str) -> tuple[bool, tuple[Shortfall, ...]]:

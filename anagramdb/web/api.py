@@ -15,10 +15,11 @@ Endpoints and their parameters (named as the CLI's options, without the dashes):
                        numbers target check      (a numbers answer: numbers ... --check EXPR)
 
 A body is the record the CLI's --json prints (the same results' ``to_dict``, from the
-queries in anagramdb.countdown.queries and the solvers); an error is ``{"error": "..."}`` with the status of an
-ApiError. Every request is bounded: each text parameter has a length cap (413 past it), a
-rack at most MAX_BLANKS blanks (400), a letters answer at most MAX_WORDS words (413), phrase
-searches and listing every numbers solution stop at SEARCH_SECONDS (400), and a numbers
+queries in anagramdb.countdown.queries and the solvers); an error is ``{"error": "..."}``
+with the status of an ApiError. Every request is bounded: each text parameter has a length
+cap (413 past it), a rack at most MAX_BLANKS blanks (400), a letters answer at most
+MAX_WORDS words (413), phrase searches and listing every numbers solution stop at
+SEARCH_SECONDS (400), and a numbers
 game has at most MAX_WEB_NUMBERS tiles.
 """
 
@@ -138,7 +139,8 @@ def number_list(text: str) -> list[str]:
         if not re.fullmatch(f"[0-9]{{1,{MAX_NUMBER_DIGITS}}}", item):
             raise ApiError(
                 400,
-                f"numbers must be positive whole numbers of at most {MAX_NUMBER_DIGITS} digits, not {item!r}",
+                f"numbers must be positive whole numbers of at most {MAX_NUMBER_DIGITS} digits, "
+                f"not {item!r}",
             )
     return items
 
@@ -163,7 +165,8 @@ def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
     if len(words) > MAX_WORDS:
         raise ApiError(
             413,
-            f"the answer has {len(words)} words, more than the {MAX_WORDS} one request returns; ask for longer words",
+            f"the answer has {len(words)} words, more than the {MAX_WORDS} one request returns; "
+            "ask for longer words",
         )
     return record
 

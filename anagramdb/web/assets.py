@@ -18,30 +18,35 @@ STYLE = """
 * { box-sizing: border-box; }
 body { font: 1.05rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto;
   max-width: 46rem; padding: 0 1rem 3rem; }
-nav { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; padding: .75rem 0; border-bottom: 1px solid #8886; }
+nav { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; padding: .75rem 0;
+  border-bottom: 1px solid #8886; }
 nav a { color: var(--accent); text-decoration: none; font-weight: 600; padding: .25rem 0; }
 nav a[aria-current] { border-bottom: 3px solid var(--accent); }
-a:focus-visible, input:focus-visible, button:focus-visible, summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+a:focus-visible, input:focus-visible, button:focus-visible, summary:focus-visible {
+  outline: 3px solid var(--accent); outline-offset: 2px; }
 h1 { font-size: 1.6rem; margin: 1rem 0 .5rem; }
 h2 { font-size: 1.1rem; margin: 1.25rem 0 .25rem; }
 form { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; }
 .field { display: flex; flex-direction: column; flex: 1 1 12rem; }
 .field label { font-weight: 600; font-size: .9rem; }
 .field small { color: var(--muted); margin-top: .2rem; }
-input[type=text], input[type=search] { font: inherit; font-size: 1.4rem; padding: .4rem .6rem; width: 100%;
-  letter-spacing: .08em; border: 2px solid #8888; border-radius: .4rem; }
+input[type=text], input[type=search] { font: inherit; font-size: 1.4rem; padding: .4rem .6rem;
+  width: 100%; letter-spacing: .08em; border: 2px solid #8888; border-radius: .4rem; }
 .check { display: flex; gap: .4rem; align-items: center; padding-bottom: .6rem; }
-button, .button { font: inherit; font-weight: 600; padding: .5rem 1rem; border-radius: .4rem; border: 0;
-  background: var(--accent); color: Canvas; cursor: pointer; text-decoration: none; display: inline-block; }
+button, .button { font: inherit; font-weight: 600; padding: .5rem 1rem; border-radius: .4rem;
+  border: 0; background: var(--accent); color: Canvas; cursor: pointer; text-decoration: none;
+  display: inline-block; }
 .status { color: var(--muted); margin: .75rem 0 0; }
 .error { color: #c0262d; font-weight: 600; }
 @media (prefers-color-scheme: dark) { .error { color: #ff8a80; } }
-ul.words { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .25rem .9rem; }
+ul.words { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap;
+  gap: .25rem .9rem; }
 ul.words small { color: var(--muted); }
 .score { color: var(--muted); font-weight: normal; font-size: .95rem; }
-.tiles { display: flex; flex-wrap: wrap; gap: .35rem; margin: .75rem 0; padding: 0; list-style: none; }
-.tiles li { background: var(--tile); color: #fff; font-weight: 700; font-size: 1.6rem; min-width: 2.6rem;
-  text-align: center; padding: .3rem .5rem; border-radius: .3rem; }
+.tiles { display: flex; flex-wrap: wrap; gap: .35rem; margin: .75rem 0; padding: 0;
+  list-style: none; }
+.tiles li { background: var(--tile); color: #fff; font-weight: 700; font-size: 1.6rem;
+  min-width: 2.6rem; text-align: center; padding: .3rem .5rem; border-radius: .3rem; }
 .target { font-size: 2.2rem; font-weight: 700; }
 ol.steps { margin: .25rem 0; }
 .expression { font-family: ui-monospace, monospace; }
@@ -121,15 +126,18 @@ SCRIPT = """
       if (pending) pending.abort();
       if (!form.checkValidity()) { results.replaceChildren(); return; }
       pending = new AbortController();
-      fetch(form.dataset.api + "?" + query, { signal: pending.signal, headers: { Accept: "application/json" } })
+      const options = { signal: pending.signal, headers: { Accept: "application/json" } };
+      fetch(form.dataset.api + "?" + query, options)
         .then((response) => response.json().then((data) => {
-          const nodes = response.ok ? renderers[form.dataset.render](data, response.headers.get("X-Anagramdb-Warning"))
+          const warning = response.headers.get("X-Anagramdb-Warning");
+          const nodes = response.ok ? renderers[form.dataset.render](data, warning)
             : [error(data.error)];
           results.replaceChildren(...nodes);
           results.dataset.state = "done";
         }))
         .catch((failure) => {
-          if (failure.name !== "AbortError") results.replaceChildren(error("The server did not answer."));
+          if (failure.name === "AbortError") return;
+          results.replaceChildren(error("The server did not answer."));
         });
     };
     form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(update, 150); });
@@ -163,6 +171,7 @@ def digest(text: str) -> str:
 
 
 CONTENT_SECURITY_POLICY = (
-    f"default-src 'none'; script-src {digest(SCRIPT)}; style-src {digest(STYLE)}; connect-src 'self'; "
+    f"default-src 'none'; script-src {digest(SCRIPT)}; style-src {digest(STYLE)}; connect-src "
+    "'self'; "
     "img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )

@@ -50,10 +50,12 @@ def layout(title: str, path: str, content: str) -> str:
     )
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" '
+        'href="data:,">'
         f"<title>{escape(title)} · anagramdb</title><style>{STYLE}</style></head>\n"
         f'<body><header><nav aria-label="Pages">{links}</nav></header>\n<main>{content}</main>\n'
-        '<footer>anagramdb: works offline; every page is also JSON under <a href="/api/">/api/</a>.</footer>'
+        "<footer>anagramdb: works offline; every page is also JSON under <a "
+        'href="/api/">/api/</a>.</footer>'
         f"<script>{SCRIPT}</script></body></html>\n"
     )
 
@@ -67,13 +69,17 @@ def field(name: str, label: str, value: str, hint: str = "", **attributes: str) 
     hint_html = f'<small id="{name}-hint">{escape(hint)}</small>' if hint else ""
     return (
         f'<div class="field"><label for="{name}">{escape(label)}</label>'
-        f'<input type="text" id="{name}" name="{name}" value="{escape(value)}" autocomplete="off" spellcheck="false"{described}{extra}>'
+        f'<input type="text" id="{name}" name="{name}" value="{escape(value)}" autocomplete="off" '
+        f'spellcheck="false"{described}{extra}>'
         f"{hint_html}</div>"
     )
 
 
 def checkbox(name: str, label: str, checked: bool) -> str:
-    return f'<label class="check"><input type="checkbox" name="{name}" value="1"{" checked" if checked else ""}> {escape(label)}</label>'
+    return (
+        f'<label class="check"><input type="checkbox" name="{name}" '
+        f'value="1"{" checked" if checked else ""}> {escape(label)}</label>'
+    )
 
 
 def value(params: Params, name: str) -> str:
@@ -102,7 +108,10 @@ def letters_html(record: dict[str, Any]) -> str:
             + "</li>"
             for word in same
         )
-        heading = f'<h2>{length} letters <span class="score">{plural(same[0]["score"], "point")}</span></h2>'
+        heading = (
+            f"<h2>{length} letters <span "
+            f'class="score">{plural(same[0]["score"], "point")}</span></h2>'
+        )
         parts.append(f'<section class="length">{heading}<ul class="words">{items}</ul></section>')
     return "".join(parts)
 
@@ -112,7 +121,10 @@ def conundrum_html(record: dict[str, Any]) -> str:
         return f'<p class="status">{escape(record["letters"])}: no answer</p>'
     verdict = "the unique answer" if record["unique"] else plural(len(record["words"]), "answer")
     items = "".join(f"<li>{escape(word)}</li>" for word in record["words"])
-    return f'<p class="status">{escape(record["letters"])}: {verdict}</p><ul class="words">{items}</ul>'
+    return (
+        f'<p class="status">{escape(record["letters"])}: {verdict}</p><ul '
+        f'class="words">{items}</ul>'
+    )
 
 
 def numbers_html(record: dict[str, Any], warnings: list[str]) -> str:
@@ -130,7 +142,8 @@ def numbers_html(record: dict[str, Any], warnings: list[str]) -> str:
     for solution in record["solutions"]:
         steps = "".join(f"<li>{escape(step)}</li>" for step in solution["steps"])
         parts.append(
-            f'<ol class="steps">{steps}</ol><p class="expression">{escape(solution["infix"])} = {solution["value"]}</p>'
+            f'<ol class="steps">{steps}</ol><p class="expression">{escape(solution["infix"])} = '
+            f"{solution['value']}</p>"
         )
     return "".join(parts)
 
@@ -145,7 +158,10 @@ def results(solvers: Solvers, endpoint: str, params: Params, show: Any) -> tuple
 
 
 def solve_form(path: str, endpoint: str, fields: str) -> str:
-    return f'<form action="{path}" method="get" role="search" data-api="/api/{endpoint}" data-render="{endpoint}">{fields}<button>Solve</button></form>'
+    return (
+        f'<form action="{path}" method="get" role="search" data-api="/api/{endpoint}" '
+        f'data-render="{endpoint}">{fields}<button>Solve</button></form>'
+    )
 
 
 def letters_page(solvers: Solvers, params: Params) -> tuple[int, str]:
@@ -154,7 +170,8 @@ def letters_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         "rack",
         "Letters",
         rack,
-        f"Up to {MAX_RACK} letters; ? is a blank (at most {MAX_BLANKS}). Answers appear as you type.",
+        f"Up to {MAX_RACK} letters; ? is a blank (at most {MAX_BLANKS}). Answers appear as you "
+        "type.",
         required="",
         maxlength=str(MAX_RACK),
         autofocus="",
@@ -165,7 +182,10 @@ def letters_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         if rack
         else (200, "")
     )
-    content = f'<h1>Letters</h1>{solve_form("/letters", "letters", fields)}<div id="results" aria-live="polite">{shown}</div>'
+    content = (
+        f'<h1>Letters</h1>{solve_form("/letters", "letters", fields)}<div id="results" '
+        f'aria-live="polite">{shown}</div>'
+    )
     return status, layout(f"Letters {rack}" if rack else "Letters", "/letters", content)
 
 
@@ -189,7 +209,8 @@ def conundrum_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         else (200, "")
     )
     content = (
-        f'<h1>Conundrum</h1>{solve_form("/conundrum", "conundrum", fields)}<div id="results" aria-live="polite">{shown}</div>'
+        f'<h1>Conundrum</h1>{solve_form("/conundrum", "conundrum", fields)}<div id="results" '
+        f'aria-live="polite">{shown}</div>'
         '<p><a class="button" href="/conundrum?generate=1">Make a new conundrum</a></p>'
     )
     return status, layout("Conundrum", "/conundrum", content)
@@ -214,7 +235,8 @@ def generated_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     tiles = "".join(f"<li>{escape(letter.upper())}</li>" for letter in puzzle["clue"])
     content = (
         f'<h1>Conundrum</h1><ul class="tiles" aria-label="The conundrum">{tiles}</ul>'
-        f'<details><summary>Show the answer</summary><p class="verdict">{escape(puzzle["answer"].upper())}</p>'
+        "<details><summary>Show the answer</summary><p "
+        f'class="verdict">{escape(puzzle["answer"].upper())}</p>'
         f'<p class="status">The clue is {escape(" + ".join(puzzle["words"]))}.</p></details>'
         '<p><a class="button" href="/conundrum?generate=1">Another one</a></p>'
     )
@@ -250,10 +272,16 @@ def numbers_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     status, shown = (
         results(solvers, "numbers", params, numbers_html) if numbers and target else (200, "")
     )
-    content = f'<h1>Numbers</h1>{solve_form("/numbers", "numbers", fields)}<div id="results" aria-live="polite">{shown}</div>'
+    content = (
+        f'<h1>Numbers</h1>{solve_form("/numbers", "numbers", fields)}<div id="results" '
+        f'aria-live="polite">{shown}</div>'
+    )
     return status, layout("Numbers", "/numbers", content)
 
 
 def not_found_page(path: str) -> tuple[int, str]:
-    content = f'<h1>Not found</h1><p>There is no page {escape(path)}. Try <a href="/letters">the letters round</a>.</p>'
+    content = (
+        f'<h1>Not found</h1><p>There is no page {escape(path)}. Try <a href="/letters">the '
+        "letters round</a>.</p>"
+    )
     return 404, layout("Not found", "", content)

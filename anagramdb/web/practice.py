@@ -41,10 +41,14 @@ def practice_page(solvers: Solvers, params: Params) -> tuple[int, str]:
 
 
 def choose_html(seconds: int) -> str:
-    """Links to draw a round, as the contestant chooses on the show: how many vowels, how many large."""
+    """Links to draw a round, as the contestant chooses on the show: how many vowels, how
+    many large."""
 
     def link(text: str, **choice: object) -> str:
-        return f'<a class="button" href="/practice?{escape(urlencode({**choice, "seconds": seconds}))}">{text}</a>'
+        return (
+            '<a class="button" '
+            f'href="/practice?{escape(urlencode({**choice, "seconds": seconds}))}">{text}</a>'
+        )
 
     vowels = " ".join(
         link(f"{n} vowels", round="letters", vowels=n)
@@ -105,10 +109,12 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         content = (
             f"<h1>{escape(title.capitalize())}</h1>{tiles_html}"
             f'<p id="clock" role="timer" data-seconds="{seconds}">{seconds} s</p>'
-            f'<progress id="clock-bar" max="{seconds}" value="{seconds}" aria-label="Time left"></progress>'
+            f'<progress id="clock-bar" max="{seconds}" value="{seconds}" aria-label="Time '
+            'left"></progress>'
             f'<form id="practice" action="/practice" method="get">{hidden}'
             f'<div class="field"><label for="answer">{escape(label)}</label>'
-            f'<input type="text" id="answer" name="answer" autocomplete="off" spellcheck="false" autofocus maxlength="{MAX_ANSWER}"></div>'
+            '<input type="text" id="answer" name="answer" autocomplete="off" spellcheck="false" '
+            f'autofocus maxlength="{MAX_ANSWER}"></div>'
             "<button>Check</button></form>"
         )
         return 200, layout(title, "/practice", content)
@@ -152,7 +158,10 @@ def verdict(solvers: Solvers, params: Params) -> str:
     if not record["valid"]:
         head = f"{given}: 0 points"
     elif "word" in record:
-        head = f"{given}: valid, {plural(record['length'], 'letter')}, {plural(record['score'], 'point')}"
+        head = (
+            f"{given}: valid, {plural(record['length'], 'letter')}, "
+            f"{plural(record['score'], 'point')}"
+        )
     else:
         near = "exact" if not record["distance"] else f"{record['distance']} away"
         head = f"{given} = {record['value']}: valid, {near}, {plural(record['score'], 'point')}"

@@ -125,7 +125,8 @@ class Server(ThreadingHTTPServer):
         error = sys.exc_info()[1]
         if not isinstance(error, OSError):
             print(
-                f"anagramdb: error: {type(error).__name__}: {error} (a request from {client_address[0]})",
+                f"anagramdb: error: {type(error).__name__}: {error} (a request from "
+                f"{client_address[0]})",
                 file=sys.stderr,
             )
 
@@ -212,7 +213,8 @@ class Handler(BaseHTTPRequestHandler):
             raise
         except Exception as error:  # a bug: one line in the log, a 500 to the client
             print(
-                f"anagramdb: error: {type(error).__name__}: {error} (answering {self.path[:200]!r})",
+                f"anagramdb: error: {type(error).__name__}: {error}"
+                f" (answering {self.path[:200]!r})",
                 file=sys.stderr,
             )
             self.send(500, {"error": "internal error"})

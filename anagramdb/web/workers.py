@@ -70,7 +70,8 @@ def serve(options: Options, ready: Callable[[str], None] | None = None) -> int:
             children.remove(pid)
             lost += 1
             print(
-                f"anagramdb: warning: worker {pid} stopped (wait status {status}); {len(children)} left",
+                f"anagramdb: warning: worker {pid} stopped (wait status {status}); "
+                f"{len(children)} left",
                 file=sys.stderr,
             )
     except Stopped:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement, repeat
 
 from ..dictionary import Block, Dictionary
+from .budget import KEY_COST, SCAN_COST, Budget, spend
 from ..errors import InvalidArgumentError, InvalidRackError, quoted
 from ..keys import bad_characters, describe, is_word, word_key
 
@@ -50,6 +51,7 @@ COST_PER_WORD = 0.12
 MAX_LOOKUP_KEYS = 100_000
 COMBINATIONS_UP_TO = 12
 METHODS = ("lookup", "scan")
+SCAN_BATCH = 256  # words the pass checks between two payments from a budget
 
 
 class LettersWord(tuple[str, int, int, tuple[str, ...]]):
@@ -236,7 +238,13 @@ def _results(words_by_length: Found, enough: int, everything: bool) -> list[Lett
 
 
 def _by_lookup(
-    dictionary: Dictionary, key: str, blanks: int, min_length: int, enough: int, everything: bool
+    dictionary: Dictionary,
+    key: str,
+    blanks: int,
+    min_length: int,
+    enough: int,
+    everything: bool,
+    budget: Budget | None = None,
 ) -> Found:
     groups = sub_keys_by_length(key, blanks) if blanks or len(key) > COMBINATIONS_UP_TO else None
     memo: dict[int, Block] = {}
@@ -249,6 +257,7 @@ def _by_lookup(
             wanted = sorted(
                 sub for length, subs in groups.items() if length >= min_length for sub in subs
             )
+        spend(budget, len(wanted) * KEY_COST, "keys looked up")
         for sub, words in dictionary.find_keys(wanted, memo):
             if blanks:
                 used = _blanks_used(key, sub)
@@ -260,6 +269,7 @@ def _by_lookup(
     for length in range(len(key) + blanks, min_length - 1, -1):
         found: list[Any] = []
         wanted = groups.get(length, []) if groups is not None else sub_keys_of_length(key, length)
+        spend(budget, len(wanted) * KEY_COST, "keys looked up")
         for sub, words in dictionary.find_keys(wanted, memo):
             if blanks:
                 used = _blanks_used(key, sub)
@@ -287,15 +297,18 @@ def line_pattern(key: str, blanks: int) -> re.Pattern[bytes]:
 
 
 def _scan(
-    dictionary: Dictionary, key: str, blanks: int, min_length: int
+    dictionary: Dictionary, key: str, blanks: int, min_length: int, budget: Budget | None = None
 ) -> Iterator[tuple[str, str, tuple[str, ...]]]:
     """One pass over the dictionary: (word, its key, blanks used) for each word the rack
-    makes. A regex picks the candidate lines in C; each is then checked exactly."""
+    makes. A regex picks the candidate lines in C; each is then checked exactly (and paid
+    for from *budget*, a batch of SCAN_BATCH at a time)."""
     from collections import Counter
 
     have = Counter(key)
     longest = len(key) + blanks
-    for word in dictionary.scan(line_pattern(key, blanks)):
+    for checked, word in enumerate(dictionary.scan(line_pattern(key, blanks))):
+        if not checked % SCAN_BATCH:
+            spend(budget, SCAN_BATCH * SCAN_COST, "words checked")
         word_letters = word_key(word)
         length = len(word_letters)
         if length < min_length or length > longest:
@@ -306,10 +319,10 @@ def _scan(
 
 
 def _by_scan(
-    dictionary: Dictionary, key: str, blanks: int, min_length: int
+    dictionary: Dictionary, key: str, blanks: int, min_length: int, budget: Budget | None = None
 ) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
     words_by_length: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
-    for word, word_letters, used in _scan(dictionary, key, blanks, min_length):
+    for word, word_letters, used in _scan(dictionary, key, blanks, min_length, budget):
         words_by_length.setdefault(len(word_letters), []).append((word, used))
     return words_by_length
 
@@ -355,6 +368,7 @@ def solve_letters(
     enough: int = ENOUGH,
     all: bool = False,
     method: str | None = None,
+    budget: Budget | None = None,
 ) -> list[LettersWord]:
     """The words made from a sub-multiset of *rack*, longest first, then alphabetical.
 
@@ -362,7 +376,8 @@ def solve_letters(
     words; ``all=True`` goes down to *min_length*. ``?`` in the rack is a blank.
     Cost: about COST_PER_KEY microseconds per distinct sub-multiset key looked up, or one
     pass over the dictionary for racks where that is cheaper (see strategy()); *method*
-    ("lookup" or "scan") overrides the choice, with the same answer. Raises
+    ("lookup" or "scan") overrides the choice, with the same answer. A *budget*
+    (countdown.budget) bounds the work: WorkLimitError once it is spent. Raises
     InvalidRackError for a bad rack and InvalidArgumentError for a *min_length* or
     *enough* below 1.
     """
@@ -372,7 +387,7 @@ def solve_letters(
     if enough < 1:
         raise InvalidArgumentError(f"enough must be at least 1, not {enough}")
     if choose_method(dictionary, key, blanks, min_length, method) == "lookup":
-        found = _by_lookup(dictionary, key, blanks, min_length, enough, all)
+        found = _by_lookup(dictionary, key, blanks, min_length, enough, all, budget)
     else:
-        found = _by_scan(dictionary, key, blanks, min_length)
+        found = _by_scan(dictionary, key, blanks, min_length, budget)
     return _results(found, enough, all)

@@ -29,6 +29,7 @@ from itertools import combinations
 from time import monotonic
 
 from ..errors import InvalidNumbersError, TimeLimitError
+from .budget import STATE_COST, Budget, spend
 
 # Annotations only: typing and collections.abc cost a cold ``anagramdb numbers`` more than
 # the solve, so the answer classes below are plain tuple subclasses, not NamedTuples.
@@ -272,8 +273,9 @@ def inverses(target: int, y: int) -> Iterator[tuple[str, int, bool]]:
 class _Search:
     """Values, reachability and reconstruction for one game's numbers, memoised by key."""
 
-    def __init__(self, numbers: list[int]) -> None:
+    def __init__(self, numbers: list[int], budget: Budget | None = None) -> None:
         self.key: Key = tuple(sorted(numbers))
+        self.budget = budget
         self._values: dict[Key, set[int]] = {}
         self._sorted: dict[Key, list[int]] = {}
         self._reach: dict[tuple[Key, int], Recipe | None] = {}
@@ -283,6 +285,7 @@ class _Search:
         found = self._values.get(key)
         if found is None:
             found = self._values[key] = values_of(key, self.sorted_values)
+            spend(self.budget, len(found) * STATE_COST, "values derived")
         return found
 
     def sorted_values(self, key: Key) -> list[int]:
@@ -445,15 +448,18 @@ def _simplest_key(search: _Search, value: int) -> Key:
     return next(key for key in sub_keys(search.key) if search.recipe(key, value) is not None)
 
 
-def solve(numbers: list[int], target: int, ascii_signs: bool = False) -> Answer:
+def solve(
+    numbers: list[int], target: int, ascii_signs: bool = False, budget: Budget | None = None
+) -> Answer:
     """The best answer: exact if possible, else the nearest; the simplest such expression
     (fewest numbers, hence fewest operations).
 
     Cost: the value sets of sub-multisets of up to four numbers, then a search by inverses
-    for five and six; a full enumeration only when the target is out of reach.
+    for five and six; a full enumeration only when the target is out of reach. A *budget*
+    (countdown.budget) bounds the work: WorkLimitError once it is spent.
     """
     validate(numbers, target)
-    search = _Search(numbers)
+    search = _Search(numbers, budget)
     value = _best_value(search, target)
     expression = render(search.form(_simplest_key(search, value), value), ascii_signs)
     return Answer(list(numbers), target, value, [expression], None)
@@ -472,6 +478,7 @@ def _forms(
         return remembered
     if deadline is not None and monotonic() > deadline:
         raise TimeLimitError(f"listing every solution for {value} took too long")
+    spend(search.budget, STATE_COST, "expressions listed")
     found: set[Form] = set()
     if len(key) == 1:
         if key[0] == value:
@@ -493,16 +500,20 @@ def _forms(
 
 
 def solutions(
-    numbers: list[int], target: int, ascii_signs: bool = False, deadline: float | None = None
+    numbers: list[int],
+    target: int,
+    ascii_signs: bool = False,
+    deadline: float | None = None,
+    budget: Budget | None = None,
 ) -> Answer:
     """Every distinct solution (see the canonical form above) for the best value, simplest
     first (fewest numbers, then by infix text), with their count.
 
     With a *deadline* (a time.monotonic() value), listing them raises TimeLimitError once
     it is passed (finding the best value is bounded on its own: under a second for seven
-    numbers)."""
+    numbers). A *budget* (countdown.budget) bounds the whole search the same way, in work."""
     validate(numbers, target)
-    search = _Search(numbers)
+    search = _Search(numbers, budget)
     value = _best_value(search, target)
     memo: dict[tuple[Key, int], set[Form]] = {}
     forms: set[Form] = set()

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its 
     from typing import Any
 
     from ..dictionary import Dictionary
+    from .budget import Budget
 
 
 def without_spaces(letters: str) -> str:
@@ -55,12 +56,19 @@ class LettersResult(tuple[str, list["Any"]]):
 
 
 def letters(
-    dictionary: Dictionary, rack: str, min_length: int, enough: int, everything: bool = False
+    dictionary: Dictionary,
+    rack: str,
+    min_length: int,
+    enough: int,
+    everything: bool = False,
+    budget: Budget | None = None,
 ) -> LettersResult:
-    """The letters round's words for *rack* (countdown.letters.solve_letters)."""
+    """The letters round's words for *rack* (countdown.letters.solve_letters), within
+    *budget* (countdown.budget) when one is given."""
     from ..countdown.letters import solve_letters
 
-    return LettersResult(rack, solve_letters(dictionary, rack, min_length, enough, everything))
+    found = solve_letters(dictionary, rack, min_length, enough, everything, budget=budget)
+    return LettersResult(rack, found)
 
 
 class PhrasesResult(tuple[str, list[tuple[str, ...]]]):
@@ -107,6 +115,7 @@ def numbers(
     strict: bool = False,
     warn: Callable[[str], None] | None = None,
     deadline: float | None = None,
+    budget: Budget | None = None,
 ) -> Any:
     """Solve a numbers game (countdown.numbers.Answer). A game the show's tiles and targets
     could not make gets an AnagramDBWarning (or a call of *warn*: a threaded server cannot
@@ -125,5 +134,5 @@ def numbers(
         else:
             warnings.warn(message, AnagramDBWarning, stacklevel=2)
     if every:
-        return solutions(values, target, ascii_signs, deadline)
-    return solve(values, target, ascii_signs)
+        return solutions(values, target, ascii_signs, deadline, budget)
+    return solve(values, target, ascii_signs, budget)

@@ -34,10 +34,14 @@ from time import monotonic
 from typing import Any
 
 from ..countdown import conundrum, draw, letters, phrases, queries
+from ..countdown.budget import Budget, WorkLimitError
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word, packaged_dictionaries
 from ..dictionary import DEFAULT_NAME, ENVIRONMENT_VARIABLE, Dictionary
 from ..errors import AnagramDBError
+from .routes import CACHE_SOLVED, NO_STORE, Params, Request, Response, route
+
+__all__ = ["ApiError", "Params", "Solvers", "answer", "integer", "one"]
 
 MAX_TEXT = 64  # characters of a rack, letters or phrase
 MAX_ANSWER = 200  # characters of a numbers answer (working)
@@ -54,7 +58,6 @@ SEARCH_SECONDS = 2.0
 TRUE = ("", "1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off")
 JSONValue = Any
-Params = dict[str, list[str]]
 
 
 class ApiError(Exception):
@@ -145,11 +148,15 @@ def number_list(text: str) -> list[str]:
     return items
 
 
-def api_anagrams(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+def api_anagrams(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
     return queries.anagrams(solvers.full, one(params, "letters"))
 
 
-def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+def api_letters(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
     rack = one(params, "rack", cap=MAX_RACK)
     if rack.count(letters.BLANK) > MAX_BLANKS:
         raise ApiError(
@@ -159,7 +166,8 @@ def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
     min_length = integer(params, "min", letters.MIN_LENGTH, 1, MAX_TEXT)
     enough = integer(params, "enough", letters.ENOUGH, 1, MAX_WORDS)
     assert min_length is not None and enough is not None
-    record = queries.letters(solvers.full, rack, min_length, enough, flag(params, "all")).to_dict()
+    found = queries.letters(solvers.full, rack, min_length, enough, flag(params, "all"), budget)
+    record = found.to_dict()
     words = record["words"]
     assert isinstance(words, list)
     if len(words) > MAX_WORDS:
@@ -171,7 +179,9 @@ def api_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
     return record
 
 
-def api_phrases(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+def api_phrases(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
     text = one(params, "letters")
     max_words = integer(params, "max-words", phrases.MAX_WORDS, 1, phrases.MOST_WORDS)
     min_length = integer(params, "min", phrases.MIN_LENGTH, 1, phrases.MAX_LETTERS)
@@ -188,7 +198,9 @@ def api_phrases(solvers: Solvers, params: Params, warnings: list[str]) -> JSONVa
     return queries.PhrasesResult(text, found).to_dict()
 
 
-def api_conundrum(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+def api_conundrum(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
     if flag(params, "generate"):
         if "letters" in params:
             raise ApiError(400, "give letters to solve, or generate to make conundrums (not both)")
@@ -211,35 +223,41 @@ def game(params: Params) -> tuple[list[int], int]:
     return values, target
 
 
-def api_numbers(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+def api_numbers(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
     if "check" in params:
         return api_check(solvers, params, warnings)
     values, target = game(params)
-    every = flag(params, "all")
-    deadline = monotonic() + SEARCH_SECONDS
     answer = queries.numbers(
         values,
         target,
-        every,
+        flag(params, "all"),
         flag(params, "ascii"),
         flag(params, "strict"),
         warnings.append,
-        deadline,
+        budget=budget,
     )
     return answer.to_dict()
 
 
-def api_draw_letters(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+def api_draw_letters(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
     vowels = integer(params, "vowels", None, draw.MIN_VOWELS, draw.RACK_SIZE - draw.MIN_CONSONANTS)
     return draw.draw_letters(vowels, integer(params, "seed", None, 0, 10**9)).to_dict()
 
 
-def api_draw_numbers(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+def api_draw_numbers(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
     large = integer(params, "large", None, 0, 4)
     return draw.draw_numbers(large, integer(params, "seed", None, 0, 10**9)).to_dict()
 
 
-def api_check(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValue:
+def api_check(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
     """A letters answer (rack, word) or a numbers answer (numbers, target, check) judged
     by the rules of the show: the record of ``anagramdb check`` or ``numbers --check``."""
     if "rack" in params or "word" in params:
@@ -255,7 +273,7 @@ def api_check(solvers: Solvers, params: Params, warnings: list[str]) -> JSONValu
     return check_numbers(values, target, one(params, "check", cap=MAX_ANSWER)).to_dict()
 
 
-Endpoint = Callable[[Solvers, Params, list[str]], JSONValue]
+Endpoint = Callable[[Solvers, Params, list[str], Budget | None], JSONValue]
 ENDPOINTS: dict[str, tuple[Endpoint, tuple[str, ...]]] = {
     "anagrams": (api_anagrams, ("letters",)),
     "letters": (api_letters, ("rack", "min", "enough", "all")),
@@ -274,9 +292,12 @@ def cacheable(name: str, params: Params) -> bool:
     return not random or "seed" in params
 
 
-def answer(solvers: Solvers, name: str, params: Params) -> tuple[JSONValue, list[str]]:
+def answer(
+    solvers: Solvers, name: str, params: Params, budget: Budget | None = None
+) -> tuple[JSONValue, list[str]]:
     """The record for ``/api/NAME?params`` and any warnings; raises ApiError (404 for an
-    unknown endpoint, 400 for an unknown parameter or bad input)."""
+    unknown endpoint, 400 for an unknown parameter or bad input, 422 for a search that
+    needs more work than *budget* allows)."""
     if name == "":  # /api/: what there is
         return {
             "endpoints": {
@@ -293,6 +314,18 @@ def answer(solvers: Solvers, name: str, params: Params) -> tuple[JSONValue, list
         )
     warnings: list[str] = []
     try:
-        return endpoint(solvers, params, warnings), warnings
+        return endpoint(solvers, params, warnings, budget), warnings
+    except WorkLimitError as exc:
+        raise ApiError(422, f"{exc}: ask for less (a shorter rack, fewer blanks)") from None
     except AnagramDBError as exc:
         raise ApiError(400 if exc.exit_code == 2 else 500, str(exc)) from None
+
+
+@route("/api/", prefix=True)
+def api_route(request: Request) -> Response:
+    """``GET /api/NAME?QUERY``: the record, with any warnings in X-Anagramdb-Warning."""
+    name = request.path[len("/api/") :]
+    record, warnings = answer(request.solvers, name, request.query, request.budget)
+    extra = {"X-Anagramdb-Warning": "; ".join(warnings)} if warnings else {}
+    cache = CACHE_SOLVED if cacheable(name, request.query) else NO_STORE
+    return Response.json(200, record, cache=cache, headers=extra)

@@ -14,12 +14,14 @@ piece of text that came from a request or a record goes through html.escape.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
-from .api import MAX_BLANKS, MAX_RACK, ApiError, Params, Solvers, answer
+from .api import MAX_BLANKS, MAX_RACK, ApiError, Params, answer
 from .assets import SCRIPT, STYLE
+from .routes import CACHE_SOLVED, NO_STORE, Request, Response, route
 
 PAGES = (
     ("/letters", "Letters"),
@@ -36,6 +38,29 @@ class Redirect(Exception):
     def __init__(self, location: str) -> None:
         super().__init__(location)
         self.location = location
+
+
+Page = Callable[[Request], tuple[int, str]]
+
+
+def page(path: str, cached: bool = True) -> Callable[[Page], Page]:
+    """Register the decorated function, (status, HTML) of a request, as the page at *path*
+    (routes.py); a Redirect it raises becomes a 302. *cached*: a 200 may be cached."""
+
+    def register(show: Page) -> Page:
+        def handler(request: Request) -> Response:
+            try:
+                status, html = show(request)
+            except Redirect as move:
+                return Response.redirect(move.location)
+            return Response.html(
+                status, html, CACHE_SOLVED if status == 200 and cached else NO_STORE
+            )
+
+        route(path)(handler)
+        return show
+
+    return register
 
 
 def random_seed() -> int:
@@ -148,10 +173,10 @@ def numbers_html(record: dict[str, Any], warnings: list[str]) -> str:
     return "".join(parts)
 
 
-def results(solvers: Solvers, endpoint: str, params: Params, show: Any) -> tuple[int, str]:
+def results(request: Request, endpoint: str, params: Params, show: Any) -> tuple[int, str]:
     """(status, HTML) of the answer to *params*, or of the error it gets."""
     try:
-        record, warnings = answer(solvers, endpoint, params)
+        record, warnings = answer(request.solvers, endpoint, params, request.budget)
     except ApiError as exc:
         return exc.status, error_html(str(exc))
     return 200, show(record, warnings)
@@ -164,7 +189,10 @@ def solve_form(path: str, endpoint: str, fields: str) -> str:
     )
 
 
-def letters_page(solvers: Solvers, params: Params) -> tuple[int, str]:
+@page("/")
+@page("/letters")
+def letters_page(request: Request) -> tuple[int, str]:
+    params = request.query
     rack = value(params, "rack")
     fields = field(
         "rack",
@@ -178,7 +206,7 @@ def letters_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         autocapitalize="characters",
     ) + checkbox("all", "every word down to 3 letters", "all" in params)
     status, shown = (
-        results(solvers, "letters", params, lambda record, _: letters_html(record))
+        results(request, "letters", params, lambda record, _: letters_html(record))
         if rack
         else (200, "")
     )
@@ -189,9 +217,11 @@ def letters_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     return status, layout(f"Letters {rack}" if rack else "Letters", "/letters", content)
 
 
-def conundrum_page(solvers: Solvers, params: Params) -> tuple[int, str]:
+@page("/conundrum")
+def conundrum_page(request: Request) -> tuple[int, str]:
+    params = request.query
     if "generate" in params:
-        return generated_page(solvers, params)
+        return generated_page(request)
     letters = value(params, "letters")
     fields = field(
         "letters",
@@ -204,7 +234,7 @@ def conundrum_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         autocapitalize="characters",
     )
     status, shown = (
-        results(solvers, "conundrum", params, lambda record, _: conundrum_html(record))
+        results(request, "conundrum", params, lambda record, _: conundrum_html(record))
         if letters
         else (200, "")
     )
@@ -216,11 +246,17 @@ def conundrum_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     return status, layout("Conundrum", "/conundrum", content)
 
 
-def generated_page(solvers: Solvers, params: Params) -> tuple[int, str]:
+def generated_page(request: Request) -> tuple[int, str]:
+    params = request.query
     if "seed" not in params:
         raise Redirect("/conundrum?" + urlencode({"generate": 1, "seed": random_seed()}))
     try:
-        made, _ = answer(solvers, "conundrum", {"generate": ["1"], "seed": params["seed"][:1]})
+        made, _ = answer(
+            request.solvers,
+            "conundrum",
+            {"generate": ["1"], "seed": params["seed"][:1]},
+            request.budget,
+        )
     except ApiError as exc:
         return exc.status, layout(
             "Conundrum", "/conundrum", "<h1>Conundrum</h1>" + error_html(str(exc))
@@ -243,7 +279,9 @@ def generated_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     return 200, layout("Conundrum", "/conundrum", content)
 
 
-def numbers_page(solvers: Solvers, params: Params) -> tuple[int, str]:
+@page("/numbers")
+def numbers_page(request: Request) -> tuple[int, str]:
+    params = request.query
     numbers, target = value(params, "numbers"), value(params, "target")
     fields = (
         field(
@@ -270,7 +308,7 @@ def numbers_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         + checkbox("all", "every distinct solution", "all" in params)
     )
     status, shown = (
-        results(solvers, "numbers", params, numbers_html) if numbers and target else (200, "")
+        results(request, "numbers", params, numbers_html) if numbers and target else (200, "")
     )
     content = (
         f'<h1>Numbers</h1>{solve_form("/numbers", "numbers", fields)}<div id="results" '

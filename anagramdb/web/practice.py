@@ -23,7 +23,17 @@ from ..countdown.letters import MIN_LENGTH
 from ..countdown.numbers import LARGE_TILES
 from ..countdown.queries import letters
 from .api import MAX_ANSWER, ApiError, Params, Solvers, answer, integer, one
-from .pages import Redirect, error_html, layout, letters_html, numbers_html, plural, random_seed
+from .pages import (
+    Redirect,
+    error_html,
+    layout,
+    letters_html,
+    numbers_html,
+    page,
+    plural,
+    random_seed,
+)
+from .routes import Request
 
 ROUNDS = ("letters", "numbers")
 SECONDS = 30  # the show's clock
@@ -31,9 +41,10 @@ MAX_SECONDS = 300
 BEST_WORDS = 10
 
 
-def practice_page(solvers: Solvers, params: Params) -> tuple[int, str]:
+@page("/practice", cached=False)
+def practice_page(request: Request) -> tuple[int, str]:
     try:
-        return round_page(solvers, params)
+        return round_page(request.solvers, request.query)
     except ApiError as exc:
         return exc.status, layout(
             "Practice", "/practice", "<h1>Practice</h1>" + error_html(str(exc))

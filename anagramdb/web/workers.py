@@ -1,102 +1,187 @@
-"""Running the server: until SIGINT or SIGTERM in one process, or pre-forked.
+"""Running the server until SIGINT or SIGTERM, in one process or pre-forked, and stopping
+it gracefully.
+
+A stop signal never raises inside the server: its handler only sets a flag and writes a
+byte to a pipe that the accept loop watches, so it cannot land in the middle of starting
+a thread or of closing a file. The loop then stops (Server.stop(): no new connections,
+idle ones closed, requests in flight given their grace period), the dictionaries are
+closed once no request can still be reading them, and the exit code is 0.
 
 With ``workers`` > 1 the parent binds the socket and opens the dictionary, then forks the
 workers: each serves the one listening socket (the kernel hands each connection to one of
 them) with the mapped dictionary it inherited, so they share its pages through the page
-cache. The parent waits; a signal to it stops them all, and a worker that dies is reported.
+cache. The parent blocks SIGINT, SIGTERM and SIGCHLD and takes them one at a time with
+sigwait(), so its bookkeeping of workers is never interrupted: a worker that dies is
+reported, and a stop signal is passed on to every worker left, then each is reaped.
 """
 
 from __future__ import annotations
 
 import os
+import selectors
 import signal
 import sys
 from collections.abc import Callable
 
 from .server import Options, Server, make_server, url_of
 
-
-class Stopped(BaseException):
-    """Raised in the main thread by SIGTERM (and SIGINT) to stop serving.
-
-    A BaseException, as KeyboardInterrupt is: the signal can land anywhere in the main
-    thread, also inside socketserver's ``except Exception`` around starting a request's
-    thread, which swallowed an Exception there and kept serving (seen: a server that
-    outlived its SIGTERM)."""
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
-def _stop(signum: int, frame: object) -> None:
-    raise Stopped
+class StopFlag:
+    """Set by a stop signal; the accept loop watches its pipe."""
+
+    def __init__(self) -> None:
+        self.read, self.write = os.pipe()
+        os.set_blocking(self.write, False)
+        self.set = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.set = True
+        try:
+            os.write(self.write, b"!")
+        except BlockingIOError:  # the pipe is full of earlier signals: awake already
+            pass
+
+    def install(self) -> None:
+        for signum in STOP_SIGNALS:
+            signal.signal(signum, self)
+
+    def close(self) -> None:
+        os.close(self.read)
+        os.close(self.write)
 
 
-def run(server: Server) -> None:
-    """Serve until SIGINT or SIGTERM, then close the server (its threads are daemons)."""
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, _stop)
+def run(server: Server, flag: StopFlag) -> bool:
+    """Accept connections until *flag* is set, then stop gracefully. True when every
+    request finished in time (see Server.stop())."""
+    server.socket.setblocking(False)  # every worker is woken; those that lose the race wait on
+    with selectors.DefaultSelector() as selector:
+        selector.register(server.socket, selectors.EVENT_READ)
+        selector.register(flag.read, selectors.EVENT_READ)
+        while not flag.set:
+            for key, _ in selector.select():
+                if key.fileobj is server.socket and not flag.set:
+                    accept(server)
+    return server.stop()
+
+
+def accept(server: Server) -> None:
+    """Take one connection from the listening socket and start answering it."""
     try:
-        server.serve_forever()
-    except Stopped:
-        pass
-    finally:
-        server.server_close()
+        connection, address = server.get_request()
+    except OSError:  # another worker took it, or the client gave up meanwhile
+        return
+    server.process_request(connection, address)
+
+
+def finish(server: Server, finished: bool) -> None:
+    """Close the dictionaries, unless a request may still be reading them (then the
+    process's exit unmaps them)."""
+    if finished:
+        server.solvers.close()
+    else:
+        print(
+            f"anagramdb: warning: {server.open_connections()} request(s) still running "
+            f"after {server.options.grace_seconds:g} s; stopped without them",
+            file=sys.stderr,
+        )
+    server.server_close()
 
 
 def serve(options: Options, ready: Callable[[str], None] | None = None) -> int:
     """Serve *options* until stopped; return the exit code (0). *ready* gets the URL once
     the socket listens. With several workers the parent forks them after binding, each
     serves the one socket with the dictionary it inherited, and the parent waits."""
-    server = make_server(options)
-    url = url_of(server)
-    if ready is not None:
-        ready(url)
-    if options.workers <= 1:
-        run(server)
-        server.solvers.close()
-        return 0
-    # The workers inherit these handlers until run() sets its own: a signal that comes
-    # while forking stops them too, without a traceback.
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, _stop)
-    children: list[int] = []
-    lost = 0
+    flag = StopFlag()
+    flag.install()  # before the URL is shown: a signal from then on stops us cleanly
     try:
-        for _ in range(options.workers):
+        server = make_server(options)
+        if ready is not None:
+            ready(url_of(server))
+        if options.workers <= 1:
+            finish(server, run(server, flag))
+            return 0
+        return parent(server, options.workers, flag)
+    finally:
+        flag.close()
+
+
+def parent(server: Server, workers: int, flag: StopFlag) -> int:
+    """Fork *workers*, report any that dies, pass a stop signal on; the exit code: 0, or 1
+    when every worker died before a stop signal, or one failed (exit code 1) stopping."""
+    watched = {*STOP_SIGNALS, signal.SIGCHLD}
+    old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, watched)
+    children: set[int] = set()
+    lost = failed = 0
+    stop = flag.set  # a signal before the block: stop at once
+    try:
+        for _ in range(workers):
+            if stop:
+                break
             pid = os.fork()
             if pid == 0:
-                os._exit(worker(server))
-            children.append(pid)
-        while children:
-            pid, status = os.wait()
-            children.remove(pid)
-            lost += 1
-            print(
-                f"anagramdb: warning: worker {pid} stopped (wait status {status}); "
-                f"{len(children)} left",
-                file=sys.stderr,
-            )
-    except Stopped:
-        pass
-    finally:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+                os._exit(worker(server, flag, old_mask))
+            children.add(pid)
+        server.socket.close()  # the workers hold it: once they stop, nobody accepts
+        while children and not stop:
+            if signal.sigwait(watched) != signal.SIGCHLD:
+                stop = True
+            ended = reap(children, block=False)
+            for place, (pid, status) in enumerate(ended, 1):
+                lost += 1
+                print(
+                    f"anagramdb: warning: worker {pid} stopped "
+                    f"({describe(status)}); {len(children) + len(ended) - place} left",
+                    file=sys.stderr,
+                )
         for pid in children:
             try:
                 os.kill(pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
-        for pid in children:
-            os.waitpid(pid, 0)
+        for pid, status in reap(children, block=True):
+            if os.WIFSIGNALED(status):  # killed from outside, not stopped by us
+                print(f"anagramdb: warning: worker {pid} {describe(status)}", file=sys.stderr)
+            failed += os.WIFEXITED(status) and os.WEXITSTATUS(status) != 0
+    finally:
         server.server_close()
         server.solvers.close()
-    return 1 if lost == options.workers else 0
+        signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+    return 1 if lost == workers or failed else 0
 
 
-def worker(server: Server) -> int:
-    """A forked worker's life: serve until stopped; its exit code."""
+def reap(children: set[int], block: bool) -> list[tuple[int, int]]:
+    """(pid, wait status) of each child of *children* that has ended, taken out of the set:
+    those ended now, or (*block*) all of them, waiting."""
+    ended = []
+    for pid in sorted(children):
+        try:
+            done, status = os.waitpid(pid, 0 if block else os.WNOHANG)
+        except ChildProcessError:  # reaped already: nothing to wait for
+            done, status = pid, 0
+        if done:
+            children.discard(pid)
+            ended.append((pid, status))
+    return ended
+
+
+def describe(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        return f"killed by signal {os.WTERMSIG(status)}"
+    return f"exit code {os.waitstatus_to_exitcode(status)}"
+
+
+def worker(server: Server, inherited: StopFlag, mask: set[signal.Signals | int]) -> int:
+    """A forked worker's life: serve until stopped; its exit code. It has a stop flag of
+    its own (the parent's pipe is shared by every worker), then takes the signals that
+    the parent blocked (*mask*: the mask before), a pending one included."""
     try:
-        run(server)
-    except Stopped:
-        pass
+        inherited.close()
+        flag = StopFlag()
+        flag.install()
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        finish(server, run(server, flag))
     except BaseException as error:
         print(
             f"anagramdb: error: worker {os.getpid()}: {type(error).__name__}: {error}",

@@ -21,9 +21,9 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement, repeat
 
 from ..dictionary import Block, Dictionary
-from .budget import KEY_COST, SCAN_COST, Budget, spend
 from ..errors import InvalidArgumentError, InvalidRackError, quoted
 from ..keys import bad_characters, describe, is_word, word_key
+from .budget import KEY_COST, SCAN_COST, Budget, spend
 
 # Annotations only; re and collections are imported where the rare paths need them, so a
 # cold lookup does not pay for them (re alone costs more than the whole lookup).

@@ -195,7 +195,9 @@ def build(
     Words of *sources* pass *word_filter*, and are dropped when their folded form is in
     *exclude*; every word of the *include* lists is added, whatever the filter and
     *exclude* say. Peak memory stays near *memory* however large the input (external
-    merge sort). Both files are replaced atomically; on any error neither is touched.
+    merge sort). Each file is replaced atomically: an error before the dictionary is
+    written leaves both as they were; once it is in place, its index is written next, and a
+    failure there leaves the old index, which the next open sees is stale and rebuilds.
     Raises BuildRefusedError, before reading anything, when *output* exists and is not a
     dictionary (unless *force*), and after reading when no word would be written.
     """

@@ -72,6 +72,12 @@ def packaged_names() -> str:
     return f"{', '.join(names[:-1])} or {names[-1]}"
 
 
+def display_name(spec: str | None = None) -> str:
+    """The name a dictionary is shown by (in word checks and game records): *spec* as
+    given, else the ANAGRAMDB_DICT environment variable, else the default's name."""
+    return spec or os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME
+
+
 def resolve_path(spec: str | os.PathLike[str] | None = None) -> str:
     """The dictionary file meant by *spec*: a path, a packaged name, or None for the default.
 
@@ -437,7 +443,7 @@ def open_mapped(
             mapping = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
         installed, packaged = packaged_data(path)
         index = open_index(
-            path, fd, status, block_size, packaged=installed, refresh=not packaged, kind=kind
+            path, fd, status, block_size, installed=installed, refresh=not packaged, kind=kind
         )
     except BaseException as exc:
         if isinstance(mapping, mmap.mmap):

@@ -594,7 +594,7 @@ def open_index(
     fd: int,
     stat: os.stat_result,
     block_size: int = BLOCK_SIZE,
-    packaged: bool = False,
+    installed: bool = False,
     refresh: bool = True,
     kind: int = ANAGRAM,
 ) -> SparseIndex:
@@ -607,7 +607,7 @@ def open_index(
     is computed once. A rebuilt index is written atomically; where it cannot be written
     (read-only directory, full disk) it is kept in memory with one AnagramDBWarning.
 
-    A *packaged* dictionary (under anagramdb/data/, written only by its installer, which
+    An *installed* dictionary (under anagramdb/data/, written only by its installer, which
     writes each dictionary before its index) is never rewritten to record an mtime, so
     the CRC would be paid on every open. Instead, the installed rule: when the dictionary's
     status has not changed (st_ctime_ns, which no tool can set back) since the index file
@@ -631,10 +631,10 @@ def open_index(
         if header.dict_size == stat.st_size:
             if header.dict_mtime_ns == stat.st_mtime_ns:
                 return index
-            if packaged and stat.st_ctime_ns <= index.file_mtime_ns:
+            if installed and stat.st_ctime_ns <= index.file_mtime_ns:
                 return index
             if file_crc(fd) == header.dict_crc:
-                if refresh and not packaged:
+                if refresh and not installed:
                     try:
                         write_index(index_path, with_mtime(index, stat.st_mtime_ns))
                     except StorageError:

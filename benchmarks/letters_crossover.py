@@ -48,7 +48,7 @@ def main() -> int:
         for _ in range(args.racks):
             rack = "".join(rng.sample(LETTERS, size))
             key, blanks = parse_rack(rack)
-            keys.append(count_sub_keys(key, blanks, 3))
+            keys.append(count_sub_keys(key, blanks))
             with Dictionary(args.dict) as dictionary:
                 lookups.append(timed(solve_letters, dictionary, rack, 3, all=True, method="lookup"))
             with Dictionary(args.dict) as dictionary:

@@ -133,15 +133,15 @@ def test_bad_racks(sample_dictionary, rack):
 def test_long_racks_take_the_single_pass(sample_dictionary):
     alphabet = "abcdefghijklmnopqrstuvwxyz"
     with Dictionary("huge") as full:
-        assert strategy(full, "abcdefghi", 0, 3) == "lookup"
-        assert strategy(full, "abcdefghi", 1, 3) == "lookup"
-        assert strategy(full, "abcdefghi", 2, 3) == "scan"
+        assert strategy(full, "abcdefghi", 0) == "lookup"
+        assert strategy(full, "abcdefghi", 1) == "lookup"
+        assert strategy(full, "abcdefghi", 2) == "scan"
         # The model's crossover on huge is about 17,400 keys: 14 distinct letters (16,384
         # keys) are looked up, 15 (32,768) take the pass.
-        assert strategy(full, "abcdefghijklmn", 0, 3) == "lookup"
-        assert strategy(full, "abcdefghijklmno", 0, 3) == "scan"
-        assert strategy(full, "abcdefghijklmnop", 0, 3) == "scan"
-        assert strategy(full, alphabet, 0, 3) == "scan"
+        assert strategy(full, "abcdefghijklmn", 0) == "lookup"
+        assert strategy(full, "abcdefghijklmno", 0) == "scan"
+        assert strategy(full, "abcdefghijklmnop", 0) == "scan"
+        assert strategy(full, alphabet, 0) == "scan"
     with Dictionary(sample_dictionary) as dictionary:
         found = solve_letters(dictionary, alphabet, all=True)
     assert [(w.word, w.length) for w in found] == brute_force(SAMPLE_WORDS, alphabet, 3)
@@ -149,9 +149,9 @@ def test_long_racks_take_the_single_pass(sample_dictionary):
 
 def test_the_key_count_bound():
     # (2 + 1) choices of a, (1 + 1) of b, and 27 per blank (no letter, or one of 26).
-    assert count_sub_keys("aab", 0, 1) == 6
-    assert count_sub_keys("aab", 1, 1) == 6 * 27
-    assert count_sub_keys("aab", 2, 1) == 6 * 27 * 27
+    assert count_sub_keys("aab", 0) == 6
+    assert count_sub_keys("aab", 1) == 6 * 27
+    assert count_sub_keys("aab", 2) == 6 * 27 * 27
 
 
 def test_past_max_lookup_keys_the_pass_is_taken_whatever_the_model_says():
@@ -160,10 +160,10 @@ def test_past_max_lookup_keys_the_pass_is_taken_whatever_the_model_says():
 
     at_most = "a" * 9 + "b" * 9_999  # 10 * 10,000 keys: exactly MAX_LOOKUP_KEYS
     past = "a" * 10 + "b" * 9_090  # 11 * 9,091 = MAX_LOOKUP_KEYS + 1
-    assert count_sub_keys(at_most, 0, 1) == MAX_LOOKUP_KEYS == 100_000
-    assert count_sub_keys(past, 0, 1) == MAX_LOOKUP_KEYS + 1
-    assert strategy(Enormous(), at_most, 0, 1) == "lookup"  # type: ignore[arg-type]
-    assert strategy(Enormous(), past, 0, 1) == "scan"  # type: ignore[arg-type]
+    assert count_sub_keys(at_most, 0) == MAX_LOOKUP_KEYS == 100_000
+    assert count_sub_keys(past, 0) == MAX_LOOKUP_KEYS + 1
+    assert strategy(Enormous(), at_most, 0) == "lookup"  # type: ignore[arg-type]
+    assert strategy(Enormous(), past, 0) == "scan"  # type: ignore[arg-type]
 
 
 def test_all_sub_keys_makes_each_once():

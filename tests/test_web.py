@@ -268,7 +268,7 @@ def test_oversize_requests_get_413_and_414(client):
 
 
 def test_an_answer_of_too_many_words_is_refused(client, monkeypatch):
-    monkeypatch.setattr(api, "MAX_WORDS", 5)
+    monkeypatch.setattr(api, "MAX_RESULT_WORDS", 5)
     status, record = client.json("/api/letters?rack=countdown&all=1")
     assert status == 413 and "more than the 5 one request returns" in record["error"]
 

@@ -1,7 +1,7 @@
 """``anagramdb check RACK WORD``: is a letters-round answer valid, and if not, why not.
 
 The numbers-round check is ``anagramdb numbers N... --target T --check EXPR`` (in
-round_commands); both print what check_text/numbers_check_text give here, or the records'
+numbers_command); both print what check_text/numbers_check_text give here, or the records'
 JSON, and exit 0 for a valid answer, 1 for an invalid one, 2 for bad input.
 """
 
@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..dictionary import DEFAULT_NAME
+from ..dictionary import display_name
 from ..errors import quoted
 from .common import (
     JSON_OPTION,
@@ -73,7 +73,7 @@ def check(
         open_dictionary(batch=rack == "-") as dictionary,
         packaged_dictionaries() as packaged,
     ):
-        name = state["dict"] or DEFAULT_NAME
+        name = display_name(state["dict"])
         if word is not None:
             result = check_word(dictionary, rack, word, packaged, name)
             if as_json:

@@ -1,6 +1,5 @@
 """What every command shares: the command registry, error reporting, JSON, batch input."""
 
-import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar, overload
@@ -9,13 +8,14 @@ import click
 import typer
 
 from ..dictionary import Dictionary
-from ..errors import AnagramDBError, AnagramDBWarning
+from ..errors import AnagramDBError
 from . import messages
 from .batching import BATCH_CACHE_BLOCKS
 from .batching import (
     batch as batch,
 )  # every command's batch mode (typer-free, for the quick path too)
 from .grammar import SHORT_FLAGS
+from .messages import no_words
 from .render import to_json
 
 state: dict[str, str | None] = {"dict": None}
@@ -84,8 +84,7 @@ def reported() -> Iterator[None]:
     """Turn library errors into one stderr line and the error's exit code, and warnings
     into one ``anagramdb: warning:`` line each (program.Program does the same for errors
     raised outside this block)."""
-    warnings.showwarning = messages.show_warning
-    warnings.simplefilter("always", AnagramDBWarning)
+    messages.show_warnings()
     try:
         yield
     except AnagramDBError as exc:
@@ -103,3 +102,15 @@ def open_dictionary(spec: str | None = None, batch: bool = False) -> Dictionary:
 def emit_json(value: object) -> None:
     """Print *value* as one line of JSON."""
     typer.echo(to_json(value))
+
+
+def emit(query: str, result: Any, text: str | None, as_json: bool) -> None:
+    """Print one answer: with --json its record (``result.to_dict()``, or *result* itself
+    when it is a dict), else its *text*, else (no text: an empty result) the 'no words'
+    line on stderr, exit 0."""
+    if as_json:
+        emit_json(result if isinstance(result, dict) else result.to_dict())
+    elif text is None:
+        no_words(query)
+    else:
+        typer.echo(text)

@@ -104,14 +104,12 @@ def quick(args: list[str]) -> int | None:
         return None
     spec, command, query, options = parsed
     as_json = bool(options.get("--json"))
-    import warnings
 
     from ..countdown import queries
-    from ..errors import AnagramDBError, AnagramDBWarning
+    from ..errors import AnagramDBError
     from . import messages, render
 
-    warnings.showwarning = messages.show_warning
-    warnings.simplefilter("always", AnagramDBWarning)
+    messages.show_warnings()
     try:
         if command == "numbers":
             flag = {

@@ -10,8 +10,18 @@ import typer
 from ..builder import DEFAULT_MEMORY
 from ..dictionary import resolve_path
 from ..index import BLOCK_SIZE, MAX_BLOCK_SIZE
-from .common import JSON_OPTION, batch, command, emit_json, open_dictionary, option, reported, state
-from .messages import cut, no_words
+from .common import (
+    JSON_OPTION,
+    batch,
+    command,
+    emit,
+    emit_json,
+    open_dictionary,
+    option,
+    reported,
+    state,
+)
+from .messages import cut
 
 
 @command
@@ -41,13 +51,7 @@ def anagrams(
                 )
             )
         record = answer(letters)
-        text = anagrams_text(record)
-        if as_json:
-            emit_json(record)
-        elif text is None:
-            no_words(letters)
-        else:
-            typer.echo(text)
+        emit(letters, record, anagrams_text(record), as_json)
 
 
 def _parse_size(text: str) -> int:

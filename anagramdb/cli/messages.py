@@ -53,6 +53,17 @@ def show_warning(
     warning(str(message))
 
 
+def show_warnings() -> None:
+    """Show every library warning (AnagramDBWarning) as one ``anagramdb: warning:`` line,
+    each time it happens: set once by each way into the command line."""
+    import warnings  # always loaded by the interpreter: free
+
+    from ..errors import AnagramDBWarning
+
+    warnings.showwarning = show_warning
+    warnings.simplefilter("always", AnagramDBWarning)
+
+
 def no_words(query: str) -> None:
     """The empty-result line on stderr (exit 0; JSON says it with an empty list)."""
     print(f"{cut(query)}: no words", file=sys.stderr, flush=True)

@@ -1,17 +1,16 @@
 """``anagramdb numbers``: solve a game, check an answer (--check), or 'stats'."""
 
-import os
 import sys
 from typing import Annotated, Any
 
 import typer
 
 from ..countdown.numbers import TARGET_RANGE
-from ..countdown.numbers_stats import MAX_TARGET
+from ..countdown.numbers_stats import MAX_TARGET, usable_cpus
 from .common import JSON_OPTION, batch, command, emit_json, option, reported, usage_error
 from .messages import cut
 
-CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+CPUS = usable_cpus()
 MAX_JOBS = CPUS * 4
 TARGETS = f"{TARGET_RANGE[0]}-{TARGET_RANGE[1]}"
 STATS_ONLY = ("--targets", "--jobs", "--csv", "--force")

@@ -20,12 +20,11 @@ from ..countdown.game import (
     RoundResult,
 )
 from ..countdown.opponent import OPPONENTS
-from ..dictionary import DEFAULT_NAME
+from ..dictionary import display_name
 from ..errors import InvalidGameError
 from .common import JSON_OPTION, command, emit_json, open_dictionary, option, reported, state
 from .play_terminal import Terminal
 
-FORMAT_HELP = ", ".join(f"{name} ({rounds})" for name, rounds in FORMATS.items())
 COMMON = "common"  # conundrums and the easier opponents' words come from the packaged common words
 
 
@@ -285,7 +284,7 @@ def play(
             seed,
             vs,
             seconds,
-            state["dict"] or DEFAULT_NAME,
+            display_name(state["dict"]),
         )
         # Checked before round 1: a game must not be lost to a bad log or history file at its end.
         if log is not None:

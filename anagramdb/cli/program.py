@@ -14,14 +14,13 @@ every command, including those added later:
 from __future__ import annotations
 
 import sys
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
 import click
 from typer.core import TyperGroup
 
-from ..errors import AnagramDBError, AnagramDBWarning, StorageError, describe_os_error
+from ..errors import AnagramDBError, StorageError, describe_os_error
 from . import messages
 from .grammar import hoist
 from .messages import PROGRAM
@@ -142,8 +141,7 @@ class Program(Group):
 
     def run(self, args: list[str], complete_var: str | None = None, **extra: Any) -> int:
         """Run one command line and return its exit code; never raises but SystemExit."""
-        warnings.showwarning = messages.show_warning
-        warnings.simplefilter("always", AnagramDBWarning)
+        messages.show_warnings()
         restrict_completion(self.params)
         try:
             result = super().main(

@@ -6,9 +6,8 @@ from typing import Annotated, Any
 import typer
 
 from ..countdown.conundrum import SOURCE
-from ..countdown.draw import MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE
+from ..countdown.draw import MAX_LARGE, MAX_VOWELS, MIN_VOWELS
 from ..countdown.letters import ENOUGH, MIN_LENGTH
-from ..countdown.numbers import LARGE_TILES
 from ..countdown.phrases import LIMIT, MAX_WORDS, MOST_WORDS, SECONDS
 from ..countdown.phrases import MIN_LENGTH as PHRASE_MIN_LENGTH
 from .common import (
@@ -16,6 +15,7 @@ from .common import (
     SEED_OPTION,
     batch,
     command,
+    emit,
     emit_json,
     group,
     open_dictionary,
@@ -23,9 +23,8 @@ from .common import (
     reported,
     usage_error,
 )
-from .messages import no_words, warning
+from .messages import warning
 
-MAX_VOWELS = RACK_SIZE - MIN_CONSONANTS
 MAX_COUNT = 10_000
 
 
@@ -68,13 +67,7 @@ def letters(
                 )
             )
         result = answer(rack)
-        text = letters_text(result)
-        if as_json:
-            emit_json(result.to_dict())
-        elif text is None:
-            no_words(rack)
-        else:
-            typer.echo(text)
+        emit(rack, result, letters_text(result), as_json)
 
 
 def conundrum_line(solution: Any) -> str | None:
@@ -131,13 +124,7 @@ def conundrum(
             )
         if letters is not None:
             solution = solve_conundrum(full, letters)
-            text = conundrum_line(solution)
-            if as_json:
-                emit_json(solution.to_dict())
-            elif text is None:
-                no_words(letters)
-            else:
-                typer.echo(text)
+            emit(letters, solution, conundrum_line(solution), as_json)
             return
         with open_dictionary(source) as words:
             made = make(full, words, count, seed)
@@ -211,13 +198,7 @@ def phrases(
                 )
             )
         found = answer(letters)
-        text = phrases_text(*found)
-        if as_json:
-            emit_json(found.to_dict())
-        elif text is None:
-            no_words(letters)
-        else:
-            typer.echo(text)
+        emit(letters, found, phrases_text(*found), as_json)
 
 
 @group("draw")
@@ -268,7 +249,7 @@ def draw_app() -> typer.Typer:
             typer.Option(
                 "--large",
                 min=0,
-                max=len(LARGE_TILES),
+                max=MAX_LARGE,
                 help="How many large tiles (0-4; random by default).",
             ),
         ] = None,

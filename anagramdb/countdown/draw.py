@@ -22,6 +22,10 @@ LETTER_PILES = {
 RACK_SIZE = 9
 MIN_VOWELS = 3
 MIN_CONSONANTS = 4
+MAX_VOWELS = RACK_SIZE - MIN_CONSONANTS
+MAX_CONSONANTS = RACK_SIZE - MIN_VOWELS
+MAX_LARGE = 4  # large tiles in a selection: all of 25, 50, 75, 100
+SEED_LIMIT = 10**9  # seeds that pages and the API accept or make: 0 <= seed < SEED_LIMIT
 MAX_PILE = 1000  # tiles of one letter in a piles file: more would only cost memory
 
 
@@ -84,10 +88,9 @@ def draw_letters(
     random count in that range by default) and the rest from the consonant pile, in a
     random order. The same *seed* gives the same draw."""
     piles = LETTER_PILES if piles is None else piles
-    if vowels is not None and not MIN_VOWELS <= vowels <= RACK_SIZE - MIN_CONSONANTS:
+    if vowels is not None and not MIN_VOWELS <= vowels <= MAX_VOWELS:
         raise InvalidArgumentError(
-            f"the number of vowels must be from {MIN_VOWELS} to {RACK_SIZE - MIN_CONSONANTS}, not "
-            f"{vowels}"
+            f"the number of vowels must be from {MIN_VOWELS} to {MAX_VOWELS}, not {vowels}"
         )
     for letter, count in piles.items():
         if not 0 <= count <= MAX_PILE:
@@ -96,7 +99,7 @@ def draw_letters(
             )
     rng = random.Random(seed)
     if vowels is None:
-        vowels = rng.randint(MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS)
+        vowels = rng.randint(MIN_VOWELS, MAX_VOWELS)
     vowel_pile = [
         letter for letter, count in piles.items() if letter in VOWELS for _ in range(count)
     ]
@@ -129,13 +132,15 @@ def draw_numbers(large: int | None = None, seed: int | None = None) -> NumbersDr
     default) and the rest from two each of 1 to 10, and a target from 101 to 999."""
     from .numbers import LARGE_TILES, SMALL_TILES, TARGET_RANGE
 
-    if large is not None and not 0 <= large <= len(LARGE_TILES):
+    assert len(LARGE_TILES) == MAX_LARGE
+
+    if large is not None and not 0 <= large <= MAX_LARGE:
         raise InvalidArgumentError(
-            f"the number of large tiles must be from 0 to {len(LARGE_TILES)}, not {large}"
+            f"the number of large tiles must be from 0 to {MAX_LARGE}, not {large}"
         )
     rng = random.Random(seed)
     if large is None:
-        large = rng.randint(0, len(LARGE_TILES))
+        large = rng.randint(0, MAX_LARGE)
     small_pile = [n for n in SMALL_TILES for _ in range(2)]
     numbers = rng.sample(LARGE_TILES, large) + rng.sample(small_pile, 6 - large)
     return NumbersDraw(numbers, rng.randint(*TARGET_RANGE))

@@ -25,12 +25,20 @@ from typing import NamedTuple
 from ..dictionary import Dictionary
 from ..errors import InvalidGameError, InvalidNumbersError, InvalidRackError, quoted
 from .conundrum import Conundrum, generate
-from .draw import LETTER_PILES, MIN_VOWELS, RACK_SIZE, VOWELS, NumbersDraw, draw_numbers
+from .draw import (
+    LETTER_PILES,
+    MAX_VOWELS,
+    MIN_VOWELS,
+    RACK_SIZE,
+    VOWELS,
+    NumbersDraw,
+    draw_numbers,
+)
 from .letters import solve_letters
 from .numbers import solve
 from .numbers_check import check_numbers
 from .opponent import OPPONENTS, Move, Opponent
-from .rules import MAX_VOWELS, allowed_picks, award, check_conundrum, check_word
+from .rules import allowed_picks, award, check_conundrum, check_word
 
 FORMATS = {"full": "LLNLLNLLNLLLLNC", "quick": "LNC"}
 DEFAULT_FORMAT = "full"

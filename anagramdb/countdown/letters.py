@@ -180,8 +180,8 @@ def sub_keys_of_length(key: str, length: int) -> list[str]:
     return sorted({"".join(chosen) for chosen in combinations(key, length)})
 
 
-def count_sub_keys(key: str, blanks: int, min_length: int) -> int:
-    """An upper bound on the keys a full search looks up (all lengths >= min_length)."""
+def count_sub_keys(key: str, blanks: int) -> int:
+    """An upper bound on the keys a full search looks up (every length, down to 1)."""
     total = 1
     for letter in set(key):
         count = key.count(letter)
@@ -191,7 +191,7 @@ def count_sub_keys(key: str, blanks: int, min_length: int) -> int:
     return total * per_blank
 
 
-def strategy(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> str:
+def strategy(dictionary: Dictionary, key: str, blanks: int) -> str:
     """``"lookup"`` (sub-multiset lookups) or ``"scan"`` (one pass), by the cost model.
 
     Lookups cost about COST_PER_KEY per key; the pass about COST_PER_WORD per word. On the
@@ -202,7 +202,7 @@ def strategy(dictionary: Dictionary, key: str, blanks: int, min_length: int) -> 
     17,400 keys (14 distinct letters, or 9 and a blank, looked up). MAX_LOOKUP_KEYS bounds
     the keys held in memory on dictionaries so large that the model would allow more.
     """
-    keys = count_sub_keys(key, blanks, min_length)
+    keys = count_sub_keys(key, blanks)
     if keys > MAX_LOOKUP_KEYS:
         return "scan"
     return "lookup" if keys * COST_PER_KEY <= dictionary.word_count * COST_PER_WORD else "scan"
@@ -279,7 +279,7 @@ def _by_lookup(
         if found:
             words_by_length[length] = found
             total += len(found)
-        if not everything and total >= enough:
+        if total >= enough:  # (everything returned above)
             break
     return words_by_length
 
@@ -327,12 +327,10 @@ def _by_scan(
     return words_by_length
 
 
-def choose_method(
-    dictionary: Dictionary, key: str, blanks: int, min_length: int, method: str | None
-) -> str:
+def choose_method(dictionary: Dictionary, key: str, blanks: int, method: str | None) -> str:
     """*method* when it is one of METHODS, else (None) the cost model's choice (see strategy())."""
     if method is None:
-        return strategy(dictionary, key, blanks, min_length)
+        return strategy(dictionary, key, blanks)
     if method not in METHODS:
         raise InvalidArgumentError(
             f"the method must be one of {', '.join(METHODS)} (or None to choose by cost), not "
@@ -349,7 +347,7 @@ def words_within(
     The lookups or the single pass, whichever the cost model prefers (see strategy()), or
     *method* ("lookup" or "scan") when given: the first step of multi-word anagram searches.
     """
-    if choose_method(dictionary, key, 0, min_length, method) == "lookup":
+    if choose_method(dictionary, key, 0, method) == "lookup":
         groups = sub_keys_by_length(key)
         wanted = sorted(
             sub for length, subs in groups.items() if length >= min_length for sub in subs
@@ -386,7 +384,7 @@ def solve_letters(
         raise InvalidArgumentError(f"the shortest word must be at least 1 letter, not {min_length}")
     if enough < 1:
         raise InvalidArgumentError(f"enough must be at least 1, not {enough}")
-    if choose_method(dictionary, key, blanks, min_length, method) == "lookup":
+    if choose_method(dictionary, key, blanks, method) == "lookup":
         found = _by_lookup(dictionary, key, blanks, min_length, enough, all, budget)
     else:
         found = _by_scan(dictionary, key, blanks, min_length, budget)

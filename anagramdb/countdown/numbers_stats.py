@@ -259,6 +259,14 @@ def parse_targets(text: str) -> tuple[int, int]:
     return first, last
 
 
+def usable_cpus() -> int:
+    """The cores this process may run on (its affinity mask where the platform has one):
+    the default number of workers."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def statistics(
     targets: tuple[int, int] = TARGET_RANGE,
     jobs: int = 0,
@@ -274,11 +282,7 @@ def statistics(
     tasks = [(_phase_a, fives[i : i + CHUNK]) for i in range(0, len(fives), CHUNK)]
     tasks += [(_phase_b, chosen[i : i + CHUNK]) for i in range(0, len(chosen), CHUNK)]
     if not jobs:
-        jobs = (
-            len(os.sched_getaffinity(0))
-            if hasattr(os, "sched_getaffinity")
-            else os.cpu_count() or 1
-        )
+        jobs = usable_cpus()
     reached: dict[Key, int] = dict.fromkeys(chosen, 0)
     if jobs == 1:
         results: Iterable[dict[Key, int]] = (work((part, first, last)) for work, part in tasks)

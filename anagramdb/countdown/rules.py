@@ -23,12 +23,10 @@ from typing import NamedTuple
 from ..dictionary import PACKAGED, Dictionary, resolve_path
 from ..errors import SHOWN, InvalidRackError
 from ..keys import bad_characters, describe, fold, is_word, word_key
-from .draw import MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, VOWELS
+from .draw import MAX_CONSONANTS, MAX_VOWELS, MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, VOWELS
 from .letters import parse_rack
 from .letters import score as word_score
 
-MAX_VOWELS = RACK_SIZE - MIN_CONSONANTS
-MAX_CONSONANTS = RACK_SIZE - MIN_VOWELS
 # (most distance, points), nearest first: 10 exact, 7 within 5, 5 within 10.
 NUMBERS_SCORES = ((0, 10), (5, 7), (10, 5))
 CONUNDRUM_SCORE = 10

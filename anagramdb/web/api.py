@@ -18,14 +18,13 @@ A body is the record the CLI's --json prints (the same results' ``to_dict``, fro
 queries in anagramdb.countdown.queries and the solvers); an error is ``{"error": "..."}``
 with the status of an ApiError. Every request is bounded: each text parameter has a length
 cap (413 past it), a rack at most MAX_BLANKS blanks (400), a letters answer at most
-MAX_WORDS words (413), phrase searches and listing every numbers solution stop at
+MAX_RESULT_WORDS words (413), phrase searches and listing every numbers solution stop at
 SEARCH_SECONDS (400), and a numbers
 game has at most MAX_WEB_NUMBERS tiles.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import threading
 from collections.abc import Callable
@@ -37,19 +36,19 @@ from ..countdown import conundrum, draw, letters, phrases, queries
 from ..countdown.budget import Budget, WorkLimitError
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word, packaged_dictionaries
-from ..dictionary import DEFAULT_NAME, ENVIRONMENT_VARIABLE, Dictionary
+from ..dictionary import Dictionary, display_name
 from ..errors import AnagramDBError
 from .routes import CACHE_SOLVED, NO_STORE, Params, Request, Response, route
 
 __all__ = ["ApiError", "Params", "Solvers", "answer", "integer", "one"]
 
 MAX_TEXT = 64  # characters of a rack, letters or phrase
-MAX_ANSWER = 200  # characters of a numbers answer (working)
+MAX_WORKING_CHARS = 200  # characters of a numbers answer (working)
 # A letters request is bounded by its rack: a rack of 30 letters and two blanks takes
 # seconds and matches most of the dictionary. Countdown's racks are 9 letters.
 MAX_RACK = 16
 MAX_BLANKS = 2
-MAX_WORDS = 10_000  # words in one letters answer (more: 413)
+MAX_RESULT_WORDS = 10_000  # words in one letters answer (more: 413)
 MAX_WEB_NUMBERS = 6  # seven numbers can take a second and 150 MiB; the show uses six
 MAX_NUMBER_DIGITS = 6
 MAX_COUNT = 10  # conundrums made by one request
@@ -75,9 +74,7 @@ class Solvers:
 
     def __init__(self, spec: str | None = None) -> None:
         self.full = Dictionary(spec)
-        self.name = (
-            spec or os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME
-        )  # as word checks show it
+        self.name = display_name(spec)  # as word checks show it
         self._packaged = ExitStack()
         self.packaged = self._packaged.enter_context(packaged_dictionaries())
         self._common: Dictionary | None = None
@@ -164,17 +161,17 @@ def api_letters(
             f"a rack may have at most {MAX_BLANKS} blanks here, not {rack.count(letters.BLANK)}",
         )
     min_length = integer(params, "min", letters.MIN_LENGTH, 1, MAX_TEXT)
-    enough = integer(params, "enough", letters.ENOUGH, 1, MAX_WORDS)
+    enough = integer(params, "enough", letters.ENOUGH, 1, MAX_RESULT_WORDS)
     assert min_length is not None and enough is not None
     found = queries.letters(solvers.full, rack, min_length, enough, flag(params, "all"), budget)
     record = found.to_dict()
     words = record["words"]
     assert isinstance(words, list)
-    if len(words) > MAX_WORDS:
+    if len(words) > MAX_RESULT_WORDS:
         raise ApiError(
             413,
-            f"the answer has {len(words)} words, more than the {MAX_WORDS} one request returns; "
-            "ask for longer words",
+            f"the answer has {len(words)} words, more than the {MAX_RESULT_WORDS} one request "
+            "returns; ask for longer words",
         )
     return record
 
@@ -205,7 +202,7 @@ def api_conundrum(
         if "letters" in params:
             raise ApiError(400, "give letters to solve, or generate to make conundrums (not both)")
         count = integer(params, "count", 1, 1, MAX_COUNT)
-        seed = integer(params, "seed", None, 0, 10**9)
+        seed = integer(params, "seed", None, 0, draw.SEED_LIMIT - 1)
         assert count is not None
         return [
             puzzle.to_dict()
@@ -244,15 +241,17 @@ def api_numbers(
 def api_draw_letters(
     solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
 ) -> JSONValue:
-    vowels = integer(params, "vowels", None, draw.MIN_VOWELS, draw.RACK_SIZE - draw.MIN_CONSONANTS)
-    return draw.draw_letters(vowels, integer(params, "seed", None, 0, 10**9)).to_dict()
+    vowels = integer(params, "vowels", None, draw.MIN_VOWELS, draw.MAX_VOWELS)
+    seed = integer(params, "seed", None, 0, draw.SEED_LIMIT - 1)
+    return draw.draw_letters(vowels, seed).to_dict()
 
 
 def api_draw_numbers(
     solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
 ) -> JSONValue:
-    large = integer(params, "large", None, 0, 4)
-    return draw.draw_numbers(large, integer(params, "seed", None, 0, 10**9)).to_dict()
+    large = integer(params, "large", None, 0, draw.MAX_LARGE)
+    seed = integer(params, "seed", None, 0, draw.SEED_LIMIT - 1)
+    return draw.draw_numbers(large, seed).to_dict()
 
 
 def api_check(
@@ -270,7 +269,7 @@ def api_check(
             solvers.full, one(params, "rack"), one(params, "word"), solvers.packaged, solvers.name
         ).to_dict()
     values, target = game(params)
-    return check_numbers(values, target, one(params, "check", cap=MAX_ANSWER)).to_dict()
+    return check_numbers(values, target, one(params, "check", cap=MAX_WORKING_CHARS)).to_dict()
 
 
 Endpoint = Callable[[Solvers, Params, list[str], Budget | None], JSONValue]

@@ -19,6 +19,7 @@ from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
+from ..countdown.draw import SEED_LIMIT
 from .api import MAX_BLANKS, MAX_RACK, ApiError, Params, answer
 from .assets import SCRIPT, STYLE
 from .routes import CACHE_SOLVED, NO_STORE, Request, Response, route
@@ -29,7 +30,6 @@ PAGES = (
     ("/numbers", "Numbers"),
     ("/practice", "Practice"),
 )
-SEED_RANGE = 10**9
 
 
 class Redirect(Exception):
@@ -64,7 +64,7 @@ def page(path: str, cached: bool = True) -> Callable[[Page], Page]:
 
 
 def random_seed() -> int:
-    return secrets.randbelow(SEED_RANGE)
+    return secrets.randbelow(SEED_LIMIT)
 
 
 def layout(title: str, path: str, content: str) -> str:

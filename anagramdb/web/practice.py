@@ -18,11 +18,17 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import urlencode
 
-from ..countdown.draw import MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, draw_letters, draw_numbers
+from ..countdown.draw import (
+    MAX_LARGE,
+    MAX_VOWELS,
+    MIN_VOWELS,
+    SEED_LIMIT,
+    draw_letters,
+    draw_numbers,
+)
 from ..countdown.letters import MIN_LENGTH
-from ..countdown.numbers import LARGE_TILES
 from ..countdown.queries import letters
-from .api import MAX_ANSWER, ApiError, Params, Solvers, answer, integer, one
+from .api import MAX_WORKING_CHARS, ApiError, Params, Solvers, answer, integer, one
 from .pages import (
     Redirect,
     error_html,
@@ -62,12 +68,9 @@ def choose_html(seconds: int) -> str:
         )
 
     vowels = " ".join(
-        link(f"{n} vowels", round="letters", vowels=n)
-        for n in range(MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS + 1)
+        link(f"{n} vowels", round="letters", vowels=n) for n in range(MIN_VOWELS, MAX_VOWELS + 1)
     )
-    large = " ".join(
-        link(f"{n} large", round="numbers", large=n) for n in range(len(LARGE_TILES) + 1)
-    )
+    large = " ".join(link(f"{n} large", round="numbers", large=n) for n in range(MAX_LARGE + 1))
     return (
         f"<h1>Practice</h1><p>Draw a round and beat the {seconds}-second clock, as on the show.</p>"
         f'<h2>Letters round</h2><p class="choices">{link("Any mix", round="letters")} {vowels}</p>'
@@ -85,13 +88,11 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         raise ApiError(400, f"round must be letters or numbers, not {kind!r}")
     # The contestant's choice: vowels (3-5) in a letters round, large tiles (0-4) in numbers.
     choice_name, low, high = (
-        ("vowels", MIN_VOWELS, RACK_SIZE - MIN_CONSONANTS)
-        if kind == "letters"
-        else ("large", 0, len(LARGE_TILES))
+        ("vowels", MIN_VOWELS, MAX_VOWELS) if kind == "letters" else ("large", 0, MAX_LARGE)
     )
     choice = integer(params, choice_name, None, low, high)
     chosen = {choice_name: choice} if choice is not None else {}
-    seed = integer(params, "seed", None, 0, 10**9)
+    seed = integer(params, "seed", None, 0, SEED_LIMIT - 1)
     if seed is None:
         raise Redirect(
             "/practice?"
@@ -125,11 +126,11 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
             f'<form id="practice" action="/practice" method="get">{hidden}'
             f'<div class="field"><label for="answer">{escape(label)}</label>'
             '<input type="text" id="answer" name="answer" autocomplete="off" spellcheck="false" '
-            f'autofocus maxlength="{MAX_ANSWER}"></div>'
+            f'autofocus maxlength="{MAX_WORKING_CHARS}"></div>'
             "<button>Check</button></form>"
         )
         return 200, layout(title, "/practice", content)
-    given = one(params, "answer", "", cap=MAX_ANSWER).strip()
+    given = one(params, "answer", "", cap=MAX_WORKING_CHARS).strip()
     if not given:
         judged = '<p class="verdict">No answer: 0 points.</p>'
     elif kind == "letters":

@@ -187,7 +187,10 @@ def read_words(
         yield from expand_prefixes(lines, path) if fmt == "prefix" else lines
     finally:
         if path != "-":
+            raw = getattr(handle, "fileobj", None)  # a GzipFile leaves the file it reads open
             handle.close()
+            if raw is not None:
+                raw.close()
 
 
 def read_word_set(

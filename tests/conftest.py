@@ -6,11 +6,35 @@ import os
 from collections import Counter, defaultdict
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from anagramdb.builder import build
 from anagramdb.dictionary import Dictionary
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Subprocess tests run the work tree, not the last `pip install`: every child Python
+# (python -m anagramdb, the installed anagramdb script, tools/ and benchmarks/ scripts, the
+# README's examples) finds this checkout's package first.
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [ROOT, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+)
+
+# The same examples every run, in CI and by default (STYLE.md point 19): a failure seen once
+# is seen again, and a pass is not luck. HYPOTHESIS_PROFILE=explore searches afresh each run
+# (and keeps failing examples in .hypothesis/) for a developer hunting new cases.
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 SAMPLE_WORDS = [
     "listen",
@@ -48,6 +72,18 @@ def make_dictionary(
     build([source], output, block_size=block_size)
     assert check_index(output) == []
     return output
+
+
+def index_header(index_path: str):
+    """The header of an index file, read and the file closed again."""
+    from anagramdb.index import read_index
+
+    index = read_index(index_path)
+    assert index is not None, f"no index {index_path}"
+    try:
+        return index.header
+    finally:
+        index.close()
 
 
 def anagram_model(words: list[str]) -> dict[str, list[str]]:

@@ -146,19 +146,19 @@ def test_a_checkpoint_waits_to_be_killed(tmp_path):
         "    handle.write(b'x')\n"
     )
     env = {**os.environ, atomic.PAUSE_VARIABLE: "written out.bin"}
-    child = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-c", code], env=env, stderr=subprocess.PIPE, text=True
-    )
-    try:
-        assert (
-            child.stderr is not None
-            and child.stderr.readline() == "anagramdb: paused at written out.bin\n"
-        )
-        time.sleep(0.5)
-        assert child.poll() is None and not target.exists()  # still waiting, nothing replaced
-    finally:
-        child.kill()
-        child.wait()
+    ) as child:
+        try:
+            assert (
+                child.stderr is not None
+                and child.stderr.readline() == "anagramdb: paused at written out.bin\n"
+            )
+            time.sleep(0.5)
+            assert child.poll() is None and not target.exists()  # still waiting, nothing replaced
+        finally:
+            child.kill()
+            child.wait()
     assert not target.exists()
     remove_leftovers(str(tmp_path), "out.bin")  # the killed writer's temporary goes
     assert os.listdir(tmp_path) == []

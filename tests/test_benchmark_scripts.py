@@ -25,7 +25,8 @@ def test_compare_quick_prints_its_tables(tmp_path):
     # the index records), leaving the work tree changed.
     (tmp_path / "dictionary").mkdir()
     copy = tmp_path / "dictionary" / "words.txt"
-    shutil.copyfile(Dictionary().path, copy)
+    with Dictionary() as default:
+        shutil.copyfile(default.path, copy)
     environment = {**os.environ, "ANAGRAMDB_BENCH_DATA": str(tmp_path), "ANAGRAMDB_DICT": str(copy)}
     result = subprocess.run(
         [sys.executable, os.path.join(ROOT, "benchmarks", "compare.py"), "--quick",

@@ -6,6 +6,7 @@ import ast
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from anagramdb.countdown.letters import LettersWord
 from anagramdb.countdown.numbers import Answer, Expression, solve
 from anagramdb.dictionary import Dictionary
 
-from .conftest import make_dictionary
+from .conftest import index_header, make_dictionary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Each costs a cold start more than a whole lookup does (callgrind, docs/PERFORMANCE.md).
@@ -80,7 +81,7 @@ def packaged_copy(tmp_path, monkeypatch) -> str:
     """A dictionary laid out as pip installs one: the dictionary with a new mtime, then
     its index, in a directory that counts as the packaged data."""
     path = make_dictionary(tmp_path, ["act", "cat", "dog", "god", "listen", "silent"])
-    index_bytes = open(path + ".idx", "rb").read()
+    index_bytes = Path(path + ".idx").read_bytes()
     status = os.stat(path)
     os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns - 10**9))
     os.unlink(path + ".idx")
@@ -110,7 +111,7 @@ def test_installed_rule_opens_a_packaged_dictionary_without_reading_it(tmp_path,
 
 def test_installed_rule_still_catches_a_changed_packaged_dictionary(tmp_path, monkeypatch):
     path = packaged_copy(tmp_path, monkeypatch)
-    data = open(path, "rb").read()
+    data = Path(path).read_bytes()
     with open(path, "wb") as handle:
         handle.write(data.replace(b"dog\n", b"dgo\n"))  # same size, same mtime below
     status = os.stat(path)
@@ -118,7 +119,7 @@ def test_installed_rule_still_catches_a_changed_packaged_dictionary(tmp_path, mo
         path,
         ns=(
             status.st_atime_ns,
-            index_module.read_index(path + ".idx").header.dict_mtime_ns - 10**9,
+            index_header(path + ".idx").dict_mtime_ns - 10**9,
         ),
     )
     # The index was written before this change, even on a clock with coarse ticks.

@@ -31,20 +31,20 @@ INDEX_STEPS = [f"{step} words.txt.idx" for step in ("created", "written", "synce
 def kill_at(args: list[str], step: str, cwd: str) -> None:
     """Run anagramdb until it pauses at *step*, then SIGKILL it."""
     env = {**os.environ, "ANAGRAMDB_PAUSE_AT": step}
-    process = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-m", "anagramdb", *args],
         cwd=cwd,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    try:
-        line = process.stderr.readline()  # type: ignore[union-attr]
-        assert line.startswith(f"anagramdb: paused at {step}"), line
-    finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=30)
+    ) as process:
+        try:
+            line = process.stderr.readline()  # type: ignore[union-attr]
+            assert line.startswith(f"anagramdb: paused at {step}"), line
+        finally:
+            process.send_signal(signal.SIGKILL)
+            process.wait(timeout=30)
     assert process.returncode == -signal.SIGKILL
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -280,7 +281,7 @@ def test_a_block_offset_off_a_line_start_is_caught_at_lookup(tmp_path):
 
     words = [f"{a}{b}" for a in "bcdfg" for b in "aeiou"]
     path = make_dictionary(tmp_path, words, block_size=4)
-    data = bytearray(open(path + ".idx", "rb").read())
+    data = bytearray(Path(path + ".idx").read_bytes())
     # (entry, shift, the block found broken): off a line start, or ending before it starts.
     for entry, shift, broken in ((2, 1, 2), (3, -5, 3), (3, -13, 2)):
         damaged = bytearray(data)
@@ -345,7 +346,7 @@ def test_lookups_never_read_past_the_last_block(tmp_path):
 def test_a_dictionary_damaged_in_place_is_refused_at_lookup(tmp_path):
     path = make_dictionary(tmp_path, ["act", "cat", "dog", "god"])
     status = os.stat(path)
-    data = bytearray(open(path, "rb").read())
+    data = bytearray(Path(path).read_bytes())
     data[data.index(b"dog")] = (
         0xFF  # same size, and the mtime is put back: the index still looks fresh
     )

@@ -287,6 +287,30 @@ def children(pid: int) -> list[str]:
         return []
 
 
+def signal_mask(pid: int | str, field: str) -> int:
+    """A signal set from /proc/PID/status (SigBlk, SigIgn) as a bit mask; 0 if it is gone."""
+    try:
+        with open(f"/proc/{pid}/status") as handle:
+            for line in handle:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1], 16)
+    except OSError:
+        pass
+    return 0
+
+
+def pool_is_running(pid: int) -> bool:
+    """The event the Ctrl-C test waits for: two workers that ignore SIGINT (their
+    initializer has run) under a parent that no longer blocks it (the pool is made)."""
+    bit = 1 << (signal.SIGINT - 1)
+    workers = children(pid)
+    return (
+        len(workers) >= 2
+        and all(signal_mask(worker, "SigIgn") & bit for worker in workers)
+        and not signal_mask(pid, "SigBlk") & bit
+    )
+
+
 @pytest.mark.skipif(
     not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"),
     reason="needs Linux /proc children lists",
@@ -296,19 +320,18 @@ def test_ctrl_c_exits_130_with_one_line():
         [sys.executable, "-m", "anagramdb", "numbers", "stats", "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )  # fmt: skip
-    try:
-        for _ in range(
-            600
-        ):  # until the workers run (a bound on polls, not a time limit on the work)
-            if len(children(process.pid)) >= 2 or process.poll() is not None:
-                break
-            time.sleep(0.05)
-        assert len(children(process.pid)) >= 2, "the workers never started"
-        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does: the whole group
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
+    with process:
+        try:
+            # Driven by the event, not the clock: polls until the pool runs (the work takes
+            # many seconds more on any machine; the per-test timeout bounds a hang).
+            while not pool_is_running(process.pid) and process.poll() is None:
+                time.sleep(0.02)
+            assert process.poll() is None, "stats ended before the pool was seen running"
+            os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does: the group
+            out, err = process.communicate(timeout=60)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
     assert (process.returncode, out, err) == (130, "", "anagramdb: interrupted\n")
 
 

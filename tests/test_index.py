@@ -8,6 +8,7 @@ import re
 import struct
 import warnings
 import zlib
+from pathlib import Path
 
 import pytest
 
@@ -25,7 +26,7 @@ from anagramdb.index import HEADER, read_index, save_index
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
-from .conftest import make_dictionary
+from .conftest import index_header, make_dictionary
 
 GOLDEN_WORDS = b"a\nact\ncat\ndog\ngod\n"
 
@@ -82,7 +83,7 @@ def test_changed_dictionary_is_reindexed(sample_dictionary):
 
 
 def test_same_size_edit_with_new_mtime_is_reindexed(sample_dictionary):
-    data = open(sample_dictionary, "rb").read()
+    data = Path(sample_dictionary).read_bytes()
     assert b"\nzoo\n" in data
     with open(sample_dictionary, "wb") as handle:
         handle.write(data.replace(b"\nzoo\n", b"\nzzz\n"))
@@ -101,7 +102,7 @@ def test_touched_dictionary_is_not_rebuilt_but_refreshed(sample_dictionary, monk
     )
     Dictionary(sample_dictionary).close()
     assert index_inode(sample_dictionary) != inode  # rewritten with the new mtime
-    assert read_index(sample_dictionary + ".idx").header.dict_mtime_ns == stat.st_mtime_ns + 10**9
+    assert index_header(sample_dictionary + ".idx").dict_mtime_ns == stat.st_mtime_ns + 10**9
 
 
 def test_packaged_data_elsewhere_is_never_refreshed(sample_dictionary, monkeypatch):
@@ -110,7 +111,7 @@ def test_packaged_data_elsewhere_is_never_refreshed(sample_dictionary, monkeypat
     open(os.path.join(os.path.dirname(sample_dictionary), "PROVENANCE.json"), "w").close()
     stat = os.stat(sample_dictionary)
     os.utime(sample_dictionary, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
-    before = open(sample_dictionary + ".idx", "rb").read()
+    before = Path(sample_dictionary + ".idx").read_bytes()
     inode = index_inode(sample_dictionary)
     monkeypatch.setattr(
         index_module,
@@ -120,7 +121,7 @@ def test_packaged_data_elsewhere_is_never_refreshed(sample_dictionary, monkeypat
     with Dictionary(sample_dictionary) as dictionary:
         assert dictionary.anagrams("listen") == ["enlist", "inlets", "listen", "silent", "tinsel"]
     assert index_inode(sample_dictionary) == inode
-    assert open(sample_dictionary + ".idx", "rb").read() == before
+    assert Path(sample_dictionary + ".idx").read_bytes() == before
 
 
 def corruptions(data: bytes):
@@ -138,7 +139,7 @@ def corruptions(data: bytes):
 @pytest.mark.parametrize("case", [name for name, _ in corruptions(b"x" * 200)])
 def test_corrupt_index_is_detected_and_rebuilt(sample_dictionary, case):
     index_path = sample_dictionary + ".idx"
-    good = open(index_path, "rb").read()
+    good = Path(index_path).read_bytes()
     damaged = dict(corruptions(good))[case]
     with open(index_path, "wb") as handle:
         handle.write(damaged)
@@ -152,9 +153,9 @@ def test_corrupt_index_is_detected_and_rebuilt(sample_dictionary, case):
 
 def test_other_version_is_refused_with_its_number(sample_dictionary):
     index_path = sample_dictionary + ".idx"
-    data = bytearray(open(index_path, "rb").read())
+    data = bytearray(Path(index_path).read_bytes())
     data[8:12] = struct.pack("<I", 7)
-    open(index_path, "wb").write(bytes(data))
+    Path(index_path).write_bytes(bytes(data))
     with pytest.raises(IndexVersionError, match="format version 7"):
         read_index(index_path)
 
@@ -200,8 +201,8 @@ def test_check_reports_every_problem(tmp_path):
 
 def test_check_catches_a_silently_changed_word(sample_dictionary):
     stat = os.stat(sample_dictionary)
-    data = open(sample_dictionary, "rb").read().replace(b"\nzoo\n", b"\nzzz\n")
-    open(sample_dictionary, "wb").write(data)
+    data = Path(sample_dictionary).read_bytes().replace(b"\nzoo\n", b"\nzzz\n")
+    Path(sample_dictionary).write_bytes(data)
     os.utime(sample_dictionary, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert any("CRC-32" in problem for problem in check_index(sample_dictionary))
 
@@ -302,7 +303,7 @@ def patched(path: str, offset: int, fmt: str, value: int) -> None:
     """Overwrite one field of an index file and fix up its CRC, as a buggy writer would."""
     from anagramdb.index import CRC_FIELD
 
-    data = bytearray(open(path, "rb").read())
+    data = bytearray(Path(path).read_bytes())
     struct.pack_into(fmt, data, offset, value)
     crc = zlib.crc32(bytes(data[HEADER.size :]), zlib.crc32(bytes(data[:CRC_FIELD])))
     struct.pack_into("<I", data, CRC_FIELD, crc)
@@ -348,7 +349,7 @@ def test_a_summary_with_the_wrong_number_of_keys(tmp_path):
     index.close()
     # One entry more than the words need would also break the entries check, so give the
     # summary one key fewer by shortening it: the header's summary size, fixed up.
-    data = open(path + ".idx", "rb").read()
+    data = Path(path + ".idx").read_bytes()
     last = data.rindex(b"\n")
     with open(path + ".idx", "wb") as handle:
         handle.write(data[:last])

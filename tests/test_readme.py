@@ -80,6 +80,7 @@ def test_examples_print_what_the_document_shows(path):
 
 @needs_script
 @pytest.mark.slow
+@pytest.mark.timeout(1200)
 def test_slow_examples_too():
     problems = [problem for path in DOCUMENTS for problem in TOOL_MODULE.check(path, slow=True)]
     assert not problems, "\n\n".join(problems)

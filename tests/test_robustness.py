@@ -9,6 +9,7 @@ import os
 import re
 import struct
 import subprocess
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -89,7 +90,7 @@ def test_processes_rebuilding_while_others_read(tmp_path):
 def test_damaged_index_is_detected_and_rebuilt(tmp_path_factory, data):
     directory = tmp_path_factory.mktemp("damage")
     path = make_dictionary(directory, WORDS[:300], block_size=4)
-    good = open(path + ".idx", "rb").read()
+    good = Path(path + ".idx").read_bytes()
     kind = data.draw(st.sampled_from(["flip", "truncate", "append", "overwrite"]))
     if kind == "flip":
         position = data.draw(st.integers(0, len(good) - 1))
@@ -108,7 +109,7 @@ def test_damaged_index_is_detected_and_rebuilt(tmp_path_factory, data):
         damaged = (good[:start] + patch + good[start + len(patch) :])[: len(good)]
         if damaged == good:
             return
-    open(path + ".idx", "wb").write(damaged)
+    Path(path + ".idx").write_bytes(damaged)
     with pytest.raises(IndexCorruptError):
         read_index(path + ".idx")
     assert check_index(path) != []
@@ -125,13 +126,13 @@ def test_index_with_valid_checksum_but_wrong_offsets_is_caught(tmp_path):
     from anagramdb.index import CRC_FIELD, HEADER
 
     path = make_dictionary(tmp_path, WORDS[:200], block_size=4)
-    data = bytearray(open(path + ".idx", "rb").read())
+    data = bytearray(Path(path + ".idx").read_bytes())
     struct.pack_into(
         "<Q", data, HEADER.size + 8 * 3, struct.unpack_from("<Q", data, HEADER.size + 8 * 3)[0] + 1
     )
     crc = zlib.crc32(bytes(data[HEADER.size :]), zlib.crc32(bytes(data[:CRC_FIELD])))
     struct.pack_into("<I", data, CRC_FIELD, crc)
-    open(path + ".idx", "wb").write(bytes(data))
+    Path(path + ".idx").write_bytes(bytes(data))
     assert any("entry 3: offset" in problem for problem in check_index(path))
     with (
         Dictionary(path) as dictionary,
@@ -148,12 +149,12 @@ def test_index_with_valid_checksum_but_wrong_offsets_is_caught(tmp_path):
 def test_damaged_dictionary_is_refused_with_a_line_number(tmp_path_factory, data):
     directory = tmp_path_factory.mktemp("dictdamage")
     path = make_dictionary(directory, WORDS[:120], block_size=4)
-    content = open(path, "rb").read()
+    content = Path(path).read_bytes()
     position = data.draw(st.integers(0, len(content) - 1))
     damaged = (
         content[:position] + data.draw(st.binary(min_size=1, max_size=3)) + content[position + 1 :]
     )
-    open(path, "wb").write(damaged)
+    Path(path).write_bytes(damaged)
     problems = check_index(path)
     try:
         Dictionary(path).close()

@@ -31,7 +31,7 @@ from anagramdb.countdown.numbers_stats import statistics
 from anagramdb.dictionary import Dictionary
 from anagramdb.keys import word_key
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]  # a hang fails; a loaded run fits
 
 BATCH = 40_000
 LIBRARY = 10_000

@@ -1,22 +1,21 @@
-"""The game engine and the computer opponent: seeded replays, picks, scoring between players."""
+"""The game engine: picks and turns, the show's answer model driven by events (entries
+that replace each other, what is on the line at time-up, the buzzer with lock-out),
+scoring between players, crucial conundrums, seeded replays."""
 
 from __future__ import annotations
 
 import json
 import random
-import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from anagramdb.countdown.conundrum import Conundrum
-from anagramdb.countdown.game import FORMATS, Game, LetterPicker, parse_rounds
+from anagramdb.countdown.game import COMPUTER, FORMATS, Game, check_names, parse_rounds
 from anagramdb.countdown.letters import solve_letters
-from anagramdb.countdown.numbers import solve
-from anagramdb.countdown.numbers_check import check_numbers
-from anagramdb.countdown.opponent import EASY_LONGEST, Opponent
-from anagramdb.countdown.rules import check_word
+from anagramdb.countdown.numbers import solve, solve_by_count
+from anagramdb.countdown.picks import LetterPicker, contestant_large, contestant_letters
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidGameError
 
@@ -32,11 +31,19 @@ def test_formats_and_custom_rounds():
             parse_rounds(bad)
 
 
+def test_player_names_are_checked():
+    assert check_names([" ann ", "bob"]) == ["ann", "bob"]
+    for bad in ([], ["a"] * 9, ["ann", "ANN"], [""], ["x" * 21], ["computer"], ["tab\there"]):
+        with pytest.raises(InvalidGameError):
+            check_names(bad)
+
+
 def test_picks_follow_the_rules():
     picker = LetterPicker(random.Random(1))
     for _ in range(5):
         picker.pick("v")
     assert picker.allowed() == ("consonant",)
+    assert picker.refusal("v").startswith("no more vowels")
     with pytest.raises(InvalidGameError, match="no more vowels"):
         picker.pick("v")
     assert picker.pick("v", forced=True) not in "AEIOU"  # forced: the consonant the rules require
@@ -50,78 +57,230 @@ def test_picks_follow_the_rules():
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_auto_picks_make_a_legal_selection(seed):
+def test_auto_and_contestant_picks_make_a_legal_selection(seed):
     picker = LetterPicker(random.Random(seed))
     for kind in "vc"[: seed % 3]:
         picker.pick(kind)
     letters = picker.auto()
     vowels = sum(letter in "AEIOU" for letter in letters)
     assert len(letters) == 9 and 3 <= vowels <= 5 and vowels == picker.vowels
+    calls = contestant_letters(random.Random(seed))
+    assert len(calls) == 9 and calls.count("c") in (4, 5) and "vvv" not in calls
+
+
+def test_a_contestant_usually_asks_for_one_large_number():
+    counts = [contestant_large(random.Random(seed)) for seed in range(400)]
+    assert counts.count(1) > 200 and set(counts) <= {0, 1, 2, 3, 4}
+
+
+def play_through(game: Game, answers: dict[str, str], now: float = 100.0) -> None:
+    """Play the next round: picks at random (or the computer's), every player enters
+    *answers*[kind] at once, the clock runs out."""
+    rnd = game.next_round()
+    assert rnd is not None
+    if rnd.phase == "pick":
+        if rnd.picker in (None, COMPUTER):
+            rnd.pick_for_computer()
+        elif rnd.kind == "letters":
+            rnd.pick_rest()
+        else:
+            rnd.choose_large(1)
+    rnd.start(now)
+    for name in game.humans:
+        if rnd.kind == "conundrum":
+            rnd.buzz(name, now + 1, answers.get("conundrum", ""))
+        else:
+            rnd.enter(name, answers.get(rnd.kind, ""), now + 1)
+    rnd.time_up(now + game.seconds)
+    rnd.finish()
 
 
 def test_a_seed_replays_the_game(full, common):
-    def draws(seed: int) -> tuple[str, list[int], int, str]:
-        game = Game(full, common, "LNC", seed=seed)
-        picker = game.letters(0)
+    def draws(seed: int) -> tuple[str, list[int], int, str, list[str]]:
+        game = Game(full, common, "LNC", seed=seed, opponent="medium")
+        rnd = game.next_round()
         for kind in "vcvcvccvc":
-            picker.pick(kind)
-        numbers = game.numbers(1, 2)
-        return picker.letters, numbers.numbers, numbers.target, game.conundrum(2).clue
+            rnd.pick(kind)
+        rnd.start(0.0)
+        rnd.time_up(30.0)
+        rnd.finish()
+        rnd = game.next_round()
+        rnd.pick_for_computer()
+        draw = rnd.draw
+        rnd.start(0.0)
+        rnd.time_up(30.0)
+        answers = [p.answer for p in rnd.finish().plays]
+        return (
+            game.results[0].puzzle["letters"],
+            draw.numbers,
+            draw.target,
+            game.conundrum(2).clue,
+            answers,
+        )
 
     assert draws(11) == draws(11)
     assert draws(11) != draws(12)
     assert isinstance(Game(full, common, "LNC").seed, int)
 
 
-def test_rounds_are_scored_as_on_the_show(full, common):
-    game = Game(full, common, "LNCC", seed=3, opponent="hard", seconds=30)
-    letters = game.letters(0).auto()
-    best = solve_letters(full, letters, enough=1)[0]
-    result = game.play_letters(0, letters, best.word, seconds=12.0)
-    assert result.points == [best.score, best.score]  # a tie with the solver's best: both score
-    draw = game.numbers(1, 2)
-    result = game.play_numbers(1, draw, "", late=True)
-    assert result.plays[0].reason == "no answer in time" and result.points[0] == 0
-    assert result.points[1] == result.plays[1].score > 0
-    puzzle = game.conundrum(2)
-    move = game.conundrum_move(2, puzzle)
-    assert move is not None and move.answer == puzzle.answer and move.seconds is not None
-    result = game.play_conundrum(2, puzzle, puzzle.answer.upper(), seconds=move.seconds + 1)
-    assert result.points == [0, 10]  # the computer was first
-    puzzle = game.conundrum(3)
-    result = game.play_conundrum(3, puzzle, puzzle.answer, seconds=0.5)
-    assert result.points == [10, 0]
-    assert game.totals == {
-        "you": sum(r.points[0] for r in game.results),
-        "computer": sum(r.points[1] for r in game.results),
-    }
+def test_players_take_turns_to_pick_and_the_computer_picks_like_a_contestant(full, common):
+    game = Game(full, common, "LLNNLC", seed=2, opponent="hard", players=["ann", "bob"])
+    assert [game.picker(n) for n in range(6)] == ["ann", "bob", COMPUTER, "ann", "bob", None]
+    game = Game(full, common, "NL", seed=2, opponent="hard", players=["ann"])
+    play_through(game, {})
+    rnd = game.next_round()
+    assert rnd.picker == COMPUTER
+    calls = rnd.pick_for_computer()
+    assert calls.count("c") in (4, 5) and rnd.phase == "ready" and len(rnd.letters) == 9
+    seeded = Game(full, common, "LN", seed=2, picks="seeded")
+    assert seeded.picker(0) is None and seeded.picker(1) is None
+
+
+def test_entries_replace_each_other_and_the_line_counts_at_time_up(full, common):
+    game = Game(full, common, "L", seed=4, seconds=30)
+    rnd = game.next_round()
+    rnd.pick_rest()
+    words = solve_letters(full, rnd.letters, all=True)
+    short, long = words[-1].word, words[0].word
+    assert rnd.start(10.0) == 40.0
+    assert rnd.enter("you", short, 11.0)
+    assert not rnd.enter("you", "   ", 12.0)  # an empty Enter does nothing
+    assert rnd.entries["you"].text == short
+    rnd.type("you", long, 39.0)  # typed, not entered
+    assert rnd.tick(39.9) == [] and rnd.phase == "clock"
+    assert rnd.tick(40.0) == ["time's up"] and rnd.phase == "stopped"
+    assert not rnd.enter("you", "late", 41.0)
+    result = rnd.finish()
+    assert result.plays[0].answer == long and result.points == [words[0].score]
+    assert result.available == words[0].score
+
+
+def test_the_last_entry_counts_when_the_line_is_empty(full, common):
+    game = Game(full, common, "N", seed=4, seconds=30)
+    rnd = game.next_round()
+    draw = rnd.choose_large(2)
+    rnd.start(0.0)
+    rnd.enter("you", f"{draw.numbers[0]} + {draw.numbers[1]}", 5.0)
+    rnd.enter("you", f"{draw.numbers[0]} × {draw.numbers[1]}", 6.0)
+    rnd.type("you", "", 29.0)
+    assert rnd.enter("you", f"{draw.numbers[2]}", 30.3)  # in flight at the deadline: taken
+    rnd.tick(31.0)
+    play = rnd.finish().plays[0]
+    assert play.answer == str(draw.numbers[2]) and play.seconds == 30.3
+
+
+def test_people_declare_in_turn_after_the_clock(full, common):
+    game = Game(full, common, "L", seed=6, players=["ann", "bob"], opponent="easy")
+    rnd = game.next_round()
+    rnd.pick_rest()
+    best = solve_letters(full, rnd.letters, enough=1)[0]
+    rnd.start(0.0)
+    with pytest.raises(InvalidGameError):
+        rnd.declare("ann", best.word)  # not before the clock stops
+    rnd.tick(30.0)
+    rnd.declare("ann", best.word)
+    rnd.declare("bob", "")  # nothing declared: no answer
+    with pytest.raises(InvalidGameError):
+        rnd.declare("carol", "x")
+    result = rnd.finish()
+    assert [p.player for p in result.plays] == ["ann", "bob", COMPUTER]
+    assert result.points[0] == best.score and result.plays[1].reason == "no answer"
+
+
+def conundrum_round(full, common, opponent="none", players=("you",), seconds=30, seed=3):
+    game = Game(full, common, "C", seed=seed, opponent=opponent, players=players, seconds=seconds)
+    rnd = game.next_round()
+    assert rnd.phase == "ready"
+    return game, rnd
+
+
+def test_the_buzzer_locks_out_a_wrong_answer_and_the_clock_runs_on(full, common):
+    _, rnd = conundrum_round(full, common, players=("ann", "bob"))
+    answer = rnd.puzzle.answer
+    rnd.start(0.0)
+    assert rnd.buzz("ann", 5.0) == "buzzed" and rnd.phase == "answering"
+    assert rnd.answer("ann", "wrongword", 9.0) == "wrong"  # 4 s answering: the clock stopped
+    assert rnd.deadline == 34.0 and rnd.buzz("ann", 10.0, answer) == "locked"
+    assert rnd.buzz("bob", 20.0, answer.upper()) == "right"
+    result = rnd.finish()
+    assert result.points == [0, 10] and result.plays[1].seconds == 16.0
+    assert result.plays[0].reason == "wrongword is not the answer"
+
+
+def test_the_computer_buzzes_at_its_time(full, common):
+    for seed in range(40):
+        _, rnd = conundrum_round(full, common, opponent="hard", seed=seed)
+        rnd.start(0.0)
+        move = rnd.moves[COMPUTER]
+        if move.answer == rnd.puzzle.answer:
+            break
+    assert rnd.tick(move.seconds - 0.1) == []
+    assert rnd.tick(move.seconds) == ["computer buzzed: right"] and rnd.phase == "stopped"
+    assert rnd.buzz("you", move.seconds + 1, rnd.puzzle.answer) == "late"
+    result = rnd.finish()
+    assert (
+        result.points == [0, 10] and result.plays[0].reason == "no answer (computer buzzed first)"
+    )
+
+
+def test_without_a_clock_the_computer_has_had_its_time(full, common):
+    for seed in range(40):
+        _, rnd = conundrum_round(full, common, opponent="medium", seconds=0, seed=seed)
+        rnd.start(0.0)
+        if rnd.moves[COMPUTER].answer == rnd.puzzle.answer:
+            break
+    assert rnd.deadline is None and rnd.left(5.0) is None
+    assert rnd.buzz("you", 0.1, "nottheone") == "wrong"
+    rnd.time_up(0.2)
+    assert rnd.finish().points == [0, 10]
+
+
+def test_a_tie_goes_to_a_crucial_conundrum(full, common):
+    game = Game(full, common, "L", seed=1, players=["ann", "bob"])
+    play_through(game, {"letters": "zzz"})  # both score nothing: a tie
+    assert not game.over
+    rnd = game.next_round()
+    assert rnd.crucial and rnd.kind == "conundrum" and game.rounds == "LC"
+    rnd.start(0.0)
+    rnd.buzz("bob", 3.0, rnd.puzzle.answer)
+    rnd.finish()
+    assert game.over and game.winners == ["bob"] and game.next_round() is None
     record = json.loads(json.dumps(game.record()))
-    assert record["finished"] and record["rounds"] == "LNCC" and len(record["results"]) == 4
-    assert record["results"][2]["points"] == {"you": 0, "computer": 10}
+    assert record["results"][1]["crucial"] and record["finished"]
+    solo = Game(full, common, "L", seed=1)
+    play_through(solo, {})
+    assert solo.over  # one player: no tie to break
+
+
+def test_ties_stop_after_three_crucial_conundrums(full, common):
+    game = Game(full, common, "C", seed=5, players=["ann", "bob"])
+    while game.next_round() is not None:
+        play_through(game, {})
+    assert game.rounds == "CCCC" and game.over and len(game.winners) == 2
 
 
 def test_answers_that_are_not_words_or_expressions_score_nothing(full, common):
     game = Game(full, common, "LN", seed=5)
-    letters = game.letters(0).auto()
-    assert (
-        game.play_letters(0, letters, "r2d2")
-        .plays[0]
-        .reason.startswith("word 'r2d2' has characters")
-    )
-    result = game.play_numbers(1, game.numbers(1, 1), "(1 +")
-    assert result.plays[0].reason.startswith("expected") and result.points == [0]
+    play_through(game, {"letters": "r2d2", "numbers": "(1 +"})
+    play_through(game, {"letters": "r2d2", "numbers": "(1 +"})
+    assert game.results[0].plays[0].reason.startswith("word 'r2d2' has characters")
+    assert game.results[1].plays[0].reason.startswith("expected") and game.results[1].points == [0]
 
 
-def test_a_slow_opponent_misses_the_conundrum_clock(full, common):
-    game = Game(full, common, "C", seed=3, opponent="hard", seconds=1)
-    puzzle = game.conundrum(0)
-    result = game.play_conundrum(0, puzzle, None, late=True)
-    computer = result.plays[1]
-    assert (
-        computer.answer is None
-        and computer.reason == "no answer in time"
-        and result.points == [0, 0]
-    )
+def test_events_in_the_wrong_phase_are_refused(full, common):
+    game = Game(full, common, "LN", seed=5)
+    rnd = game.next_round()
+    with pytest.raises(InvalidGameError):
+        rnd.start(0.0)  # picks first
+    with pytest.raises(InvalidGameError):
+        rnd.choose_large(1)
+    with pytest.raises(InvalidGameError):
+        rnd.buzz("you", 0.0)
+    with pytest.raises(InvalidGameError):
+        rnd.finish()
+    with pytest.raises(InvalidGameError):
+        rnd.enter("nobody", "x", 0.0)
+    assert json.dumps(rnd.to_dict(0.0, "you"))
 
 
 def test_bad_settings(full, common):
@@ -131,69 +290,28 @@ def test_bad_settings(full, common):
         Game(full, common, "LNC", seconds=-1)
     with pytest.raises(InvalidGameError):
         Game(full, common, "LNC").numbers(5, 1)
+    with pytest.raises(InvalidGameError):
+        Game(full, common, "LNC", picks="mine")
 
 
-RACKS = ["GYROSCOPE", "COUNTDOWN", "TERMINATE", "RSEUSFIGG", "OTIBIFKES", "AIAOELWCG"]
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_opponent_levels(full, common, seed):
-    rng = random.Random
-    rack = RACKS[seed]
-    best = solve_letters(full, rack, enough=1)[0].length
-    hard = Opponent("hard", full, common).letters(rack, rng(seed))
-    assert len(hard.answer) == best and check_word(full, rack, hard.answer).valid
-    for level in ("easy", "medium"):
-        for trial in range(8):
-            move = Opponent(level, full, common).letters(rack, rng(seed * 100 + trial))
-            if move.reasoning.startswith("a slip"):
-                assert not check_word(full, rack, move.answer).in_rack
-                continue
-            assert move.answer in common.anagrams(move.answer)
-            assert check_word(common, rack, move.answer).in_rack
-            if level == "easy":
-                assert len(move.answer) <= EASY_LONGEST
-    numbers, target = [100, 25, 8, 1, 5, 7], 432 + seed * 77
-    exact = solve(numbers, target)
-    for level, tiles in (("easy", 3), ("medium", 4), ("hard", 6)):
-        move, answer = Opponent(level, full, common).numbers(numbers, target, rng(seed))
-        check = check_numbers(numbers, target, move.answer)
-        assert check.valid and check.value == answer.value
-        assert len(re.findall(r"\d+", move.answer)) <= tiles
-        assert answer.distance >= exact.distance
-        if level == "hard":
-            assert answer.distance == exact.distance
-
-
-def test_conundrum_skill_by_level(full, common):
-    puzzle = Conundrum("canedanon", "cannonade", ("caned", "anon"))
-    solved = {}
-    for level in ("easy", "medium", "hard"):
-        solved[level] = sum(
-            Opponent(level, full, common).conundrum(puzzle, random.Random(i)).answer is not None
-            for i in range(60)
-        )
-    assert solved["hard"] == 60 and 5 < solved["easy"] < solved["medium"] < 60
-    hard_times = [
-        Opponent("hard", full, common).conundrum(puzzle, random.Random(i)).seconds
-        for i in range(20)
-    ]
-    assert all(1.5 <= t <= 6 for t in hard_times)
+def test_solve_by_count_agrees_with_solve():
+    for seed in range(20):
+        rng = random.Random(seed)
+        numbers = rng.sample([25, 50, 75, 100], 2) + rng.sample(range(1, 11), 4)
+        target = rng.randint(101, 999)
+        by_count = solve_by_count(numbers, target)
+        for most in (1, 3, 6):
+            assert by_count[most - 1].value == solve(numbers, target, most=most).value
+        assert by_count[-1].distance == solve(numbers, target).distance
 
 
 def test_small_dictionaries_work_too(tmp_path, common):
     words = make_dictionary(tmp_path, ["cat", "act", "tac", "dog"])
     with Dictionary(words) as small:
-        game = Game(small, common, "L", seed=1, opponent="hard")
-        picker = game.letters(0)
-        letters = picker.auto()
-        result = game.play_letters(0, letters, "cat")
-        assert result.best["words"] == [] or all(
-            w in ("cat", "act", "tac", "dog") for w in result.best["words"]
-        )
-        puzzle = Game(small, common, "C", seed=1).conundrum(
-            0
-        )  # none unique in the small list: from common
+        game = Game(small, common, "LC", seed=1, opponent="hard")
+        play_through(game, {"letters": "cat"})
+        assert all(w in ("cat", "act", "tac", "dog") for w in game.results[0].best["words"])
+        puzzle = game.conundrum(1)  # none unique in the small list: from common
         assert len(puzzle.answer) == 9 and common.anagrams(puzzle.answer) == [puzzle.answer]
 
 
@@ -205,19 +323,20 @@ def test_small_dictionaries_work_too(tmp_path, common):
     st.text(max_size=30),
     st.text(alphabet="0123456789+-*/x()=; ", max_size=30),
     st.text(max_size=12),
-    st.integers(0, 4),
 )
-def test_any_answer_gets_a_verdict_never_an_error(full, common, seed, word, working, guess, large):
+def test_any_answer_gets_a_verdict_never_an_error(full, common, seed, word, working, guess):
     game = Game(full, common, "LNC", seed=seed, opponent="easy")
-    letters = game.letters(0).auto()
-    for result in (
-        game.play_letters(0, letters, word),
-        game.play_numbers(1, game.numbers(1, large), working),
-        game.play_conundrum(
-            2, Conundrum("canedanon", "cannonade", ("caned", "anon")), guess, seconds=1.0
-        ),
-    ):
+    for _ in range(3):
+        play_through(game, {"letters": word, "numbers": working, "conundrum": guess})
+    for result in game.results:
         you = result.plays[0]
         assert you.valid == (you.reason is None) and (you.score > 0) <= you.valid
         assert sum(result.points) <= sum(p.score for p in result.plays)
     json.dumps(game.record())
+
+
+def test_conundrum_cannot_be_entered_as_a_word(full, common):
+    _, rnd = conundrum_round(full, common)
+    rnd.start(0.0)
+    assert rnd.enter("you", "", 1.0) is False
+    assert isinstance(Conundrum("a", "b", ()), tuple)

@@ -18,22 +18,23 @@ from anagramdb.cli.play_terminal import Terminal
 from anagramdb.errors import StorageError
 
 GOLDEN = pathlib.Path(__file__).parent / "golden" / "play_full_seed2026_medium.txt"
-# One line per answer: picks then word (letters), large count then answer (numbers), guess.
+# One line per answer: picks then word (letters), large count then answer (numbers), guess;
+# the computer picks every other round (it has no picks line then).
 SCRIPT = [
     "vcvcvccvc", "bikes",
-    "vvvvvvccc", "goalie",
+    "gloat",
     "3", "50 x 6 = 300; 25 x 7 = 175; 300 + 175 = 475",
-    "auto", "pained",
-    "auto", "filtrates",
-    "0", "9 * 9 * 9",
+    "pained",
+    "vvvvvvccc", "filtrates",
+    "9 * 9 * 9",
     "auto", "sports",
-    "ccccccvvv", "permits",
+    "permits",
     "4", "100 + 25 + 9",
-    "", "intent",
-    "auto", "twenty",
-    "auto", "emulate",
+    "intent",
+    "", "twenty",
+    "emulate",
     "auto", "",
-    "1", "(25 + 7 × 3) × 9 - 1",
+    "(25 + 7 × 3) × 9 - 1",
     "camcorder",
 ]  # fmt: skip
 
@@ -178,25 +179,21 @@ def test_a_damaged_history_is_left_alone(tmp_path):
     )
 
 
-def test_the_clock_refuses_an_answer_that_comes_too_late():
+def test_a_script_reads_lines_while_the_clock_runs():
     read_end, write_end = os.pipe()
     try:
         out = io.StringIO()
         terminal = Terminal(os.fdopen(read_end, "r", closefd=False), out, ansi=False)
         os.write(write_end, b"early\n")
-        reply = terminal.timed("> ", 30)
-        assert reply.text == "early" and not reply.late and reply.seconds is not None
+        assert terminal.read_line(30) == "early"
         start = time.monotonic()
-        reply = terminal.timed("> ", 0.3)  # nothing typed: the time runs out
-        assert reply.text is None and reply.late and time.monotonic() - start >= 0.3
-        assert "time's up!" in out.getvalue()
+        assert terminal.read_line(0.3) is None  # nothing typed: the wait ends
+        assert time.monotonic() - start >= 0.3
         os.write(write_end, b"late\n")  # a script's next line is kept for the next question
-        assert terminal.timed("> ", 30).text == "late"
-        reply = terminal.timed("> ", 30, stop_at=0.2, stop_note="the computer buzzes")
-        assert reply.late and out.getvalue().rstrip().endswith("the computer buzzes")
+        assert terminal.read_line(30) == "late"
         os.close(write_end)
         write_end = -1
-        assert terminal.timed("> ", 30) == (None, None, False)  # end of input
+        assert terminal.read_line(30) is None and terminal.ended  # end of input
     finally:
         os.close(read_end)
         if write_end >= 0:

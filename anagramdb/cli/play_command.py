@@ -11,185 +11,22 @@ import typer
 
 from ..countdown.game import (
     DEFAULT_FORMAT,
-    DEFAULT_LARGE,
     DEFAULT_OPPONENT,
     DEFAULT_SECONDS,
     FORMATS,
+    MAX_PLAYERS,
+    PLAYER,
     Game,
-    LetterPicker,
-    RoundResult,
 )
 from ..countdown.opponent import OPPONENTS
 from ..dictionary import display_name
-from ..errors import InvalidGameError
 from .common import JSON_OPTION, command, emit_json, open_dictionary, option, reported, state
+from .play_rounds import play_round
 from .play_terminal import Terminal
+from .play_text import final_lines, round_lines, summary_lines
 
+FORMAT_HELP = ", ".join(f"{name} ({rounds})" for name, rounds in FORMATS.items())
 COMMON = "common"  # conundrums and the easier opponents' words come from the packaged common words
-
-
-def _points(value: int) -> str:
-    return f"{value} point{'s' * (value != 1)}"
-
-
-def play_text(result: RoundResult, totals: dict[str, int]) -> list[str]:
-    """What a round's end shows: each answer, the best answers, points and scores."""
-    lines = []
-    for play in result.plays:
-        note = f" ({play.reasoning})" if play.reasoning else ""
-        if play.answer is None:
-            lines.append(f"  {play.player}: {play.reason}{note}")
-        elif not play.valid:
-            lines.append(f"  {play.player}: {play.answer}: not valid: {play.reason}{note}")
-        elif result.kind == "letters":
-            lines.append(
-                f"  {play.player}: {play.answer}, {play.value} letters, {_points(play.score)}{note}"
-            )
-        elif result.kind == "numbers":
-            target: Any = result.puzzle["target"]  # the puzzle's JSON (typed as object): an int
-            away = abs((play.value or 0) - target)
-            near = "exact" if not away else f"{away} away"
-            shown = (
-                play.answer if "=" in play.answer else f"{play.answer} = {play.value}"
-            )  # steps end with their value
-            lines.append(f"  {play.player}: {shown}, {near}, {_points(play.score)}{note}")
-        else:
-            when = f" at {play.seconds:g} s" if play.seconds and not play.reasoning else ""
-            lines.append(f"  {play.player}: {play.answer}, right{when}{note}")
-    best: Any = result.best  # the best answer's JSON record (typed as object)
-    if result.kind == "letters":
-        more = (
-            f"; {best['count']} words, {len(best['words'])} shown"
-            if best["count"] > len(best["words"])
-            else ""
-        )
-        lines.append(
-            f"  best: {' '.join(best['words']) or 'no word'} ({best['length']} letters{more})"
-        )
-    elif result.kind == "numbers":
-        lines.append(
-            f"  best: {best['infix']} = {best['value']}"
-            + (f" ({best['distance']} away)" if best["distance"] else "")
-        )
-        lines.extend(f"    {step}" for step in best["steps"])
-    else:
-        lines.append(f"  answer: {str(best['answer']).upper()}")
-    awarded = ", ".join(
-        f"{play.player} {points}" for play, points in zip(result.plays, result.points, strict=True)
-    )
-    lines.append(
-        f"  points: {awarded}; score: "
-        f"{', '.join(f'{name} {total}' for name, total in totals.items())}"
-    )
-    return lines
-
-
-def _pick_letters(term: Terminal, game: Game, number: int) -> str:
-    """Letters picked one line at a time (scripts), or one key at a time at a terminal."""
-    picker = game.letters(number)
-    if term.interactive:
-        return _pick_letters_by_key(term, picker)
-    while not picker.done:
-        shown = " ".join(picker.letters) or "none yet"
-        line = term.ask(f"  letters: {shown}; vowel or consonant? [v/c, Enter: auto] > ")
-        text = (line or "").strip().lower()
-        if line is None or text in ("", "a", "auto"):
-            picker.auto()
-            break
-        for char in text.replace(" ", "").replace(",", ""):
-            allowed = picker.allowed()
-            try:
-                letter = picker.pick(char, forced=True)
-            except InvalidGameError as exc:
-                term.say(f"  {exc}")
-                continue
-            if {"v": "vowel", "c": "consonant"}.get(char) not in allowed:
-                term.say(
-                    f"  no more {'vowels' if char == 'v' else 'consonants'} (nine letters need 3 "
-                    f"vowels and 4 consonants): {letter}"
-                )
-            if picker.done:
-                break
-    return picker.letters
-
-
-def _pick_letters_by_key(term: Terminal, picker: LetterPicker) -> str:
-    prompt = "  pick nine: v vowel, c consonant, a (or Enter) the rest at random: "
-    with term.keys():
-        while not picker.done:
-            prompt = _pick_key(term, picker, prompt)
-    term.say()
-    return picker.letters
-
-
-def _pick_key(term: Terminal, picker: LetterPicker, prompt: str) -> str:
-    """Read one key of the letter picks and act on it; returns the next prompt (none)."""
-    choice = (term.key(prompt) or "a").lower()
-    if choice in ("a", "\n", "\r"):
-        before = len(picker.letters)
-        picker.auto()
-        term.out.write(" ".join(picker.letters[before:]))
-    elif choice in ("v", "c"):
-        term.out.write(
-            picker.pick(choice, forced=True) + " "
-        )  # forced: a refused pick comes from the other pile
-    else:
-        term.out.write("\a")
-    term.out.flush()
-    return ""
-
-
-def _choose_large(term: Terminal) -> int:
-    prompt = f"  how many large numbers? [0-4, Enter: {DEFAULT_LARGE}] > "
-    if term.interactive:
-        with term.keys():
-            while True:
-                key = term.key(prompt)
-                prompt = ""
-                if key in (None, "\n", "\r") or (key and key in "01234"):
-                    chosen = DEFAULT_LARGE if key in (None, "\n", "\r") else int(str(key))
-                    term.say(str(chosen))
-                    return chosen
-                term.out.write("\a")
-    while True:
-        line = term.ask(prompt)
-        text = (line or "").strip()
-        if not text:
-            return DEFAULT_LARGE
-        if text in ("0", "1", "2", "3", "4"):
-            return int(text)
-        term.say("  type 0, 1, 2, 3 or 4")
-
-
-def play_round(term: Terminal, game: Game, number: int) -> RoundResult:
-    """Ask for one round's choices and answer, and return its result."""
-    kind = game.kind(number)
-    term.say(term.bold(f"Round {number + 1} of {len(game.rounds)}: {kind}"))
-    if kind == "letters":
-        letters = _pick_letters(term, game, number)
-        term.discard_typing()
-        term.say(f"  letters: {' '.join(letters)}")
-        reply = term.timed("  your word > ", game.seconds)
-        return game.play_letters(number, letters, reply.text, reply.seconds, reply.late)
-    if kind == "numbers":
-        draw = game.numbers(number, _choose_large(term))
-        term.discard_typing()
-        term.say(f"  numbers: {' '.join(map(str, draw.numbers))}   target: {draw.target}")
-        reply = term.timed("  your answer > ", game.seconds)
-        return game.play_numbers(number, draw, reply.text, reply.seconds, reply.late)
-    puzzle = game.conundrum(number)
-    move = game.conundrum_move(number, puzzle)
-    term.say(f"  conundrum: {' '.join(puzzle.clue.upper())}")
-    buzz = move.seconds if move is not None and move.answer is not None else None
-    reply = term.timed(
-        "  your answer > ",
-        game.seconds,
-        buzz,
-        f"the computer buzzes at {buzz:g} s!" if buzz else "",
-    )
-    return game.play_conundrum(number, puzzle, reply.text, reply.seconds, reply.late)
-
-
 LOG_KEYS = ("seed", "rounds", "results", "totals")
 
 
@@ -213,13 +50,18 @@ def not_a_game_log(path: str) -> str | None:
     return None
 
 
-def final_lines(game: Game) -> list[str]:
-    totals = game.totals
-    if len(totals) == 1:
-        return [f"final score: {totals['you']}"]
-    you, computer = totals["you"], totals["computer"]
-    verdict = "you win" if you > computer else "the computer wins" if computer > you else "a draw"
-    return [f"final score: you {you}, computer {computer}: {verdict}"]
+def run_game(term: Terminal, game: Game) -> None:
+    """Every round at the terminal, each revealed as it ends, then the final score."""
+    while (rnd := game.next_round()) is not None:
+        term.say()
+        if rnd.crucial:
+            term.say(term.bold("A tie: the crucial conundrum decides."))
+        result = play_round(term, game, rnd)
+        for line in round_lines(result.to_dict(), game.totals):
+            term.say(line)
+    term.say()
+    for line in final_lines(game.totals):
+        term.say(term.bold(line))
 
 
 @command
@@ -228,8 +70,7 @@ def play(
         str,
         typer.Option(
             "--format",
-            help=f"Rounds: {', '.join(f'{k} ({v})' for k, v in FORMATS.items())}, or letters such "
-            "as LLNC.",
+            help=f"Rounds: {FORMAT_HELP}, or letters such as LLNC.",
         ),
     ] = DEFAULT_FORMAT,
     rounds: Annotated[
@@ -247,12 +88,20 @@ def play(
     vs: Annotated[
         str, typer.Option("--vs", help=f"Computer opponent: {', '.join(OPPONENTS)}.")
     ] = DEFAULT_OPPONENT,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help=f"A player's name; up to {MAX_PLAYERS} of them share the keyboard.",
+        ),
+    ] = None,
     log: Annotated[
         str | None,
         typer.Option(
             metavar="FILE",
-            help="Write the game log to FILE as JSON (an existing FILE must be a game log, unless "
-            "--force).",
+            help="Write the game log to FILE as JSON (an existing FILE must be a game log, "
+            "unless --force).",
         ),
     ] = None,
     force: Annotated[
@@ -285,6 +134,7 @@ def play(
             vs,
             seconds,
             display_name(state["dict"]),
+            players=player or [PLAYER],
         )
         # Checked before round 1: a game must not be lost to a bad log or history file at its end.
         if log is not None:
@@ -292,31 +142,33 @@ def play(
             probe_directory(log)
         if not no_history:
             check_history()
+        people = "" if game.humans == [PLAYER] else f", players {', '.join(game.humans)}"
         against = "" if vs == "none" else f", against the computer ({vs})"
         clock = f"{seconds} s to answer" if seconds else "no clock"
+        count = len(game.rounds)
         term.say(
             term.bold(
-                f"anagramdb play: {len(game.rounds)} round{'s' * (len(game.rounds) > 1)} "
-                f"({game.rounds}), seed {game.seed}, {clock}{against}"
+                f"anagramdb play: {count} round{'s' * (count > 1)} ({game.rounds}), "
+                f"seed {game.seed}, {clock}{people}{against}"
             )
         )
         try:
-            for number in range(len(game.rounds)):
-                term.say()
-                result = play_round(term, game, number)
-                for line in play_text(result, game.totals):
-                    term.say(line)
-            term.say()
-            for line in final_lines(game):
-                term.say(term.bold(line))
+            run_game(term, game)
+            owner = game.humans[0]
+            for line in summary_lines(game.record(), owner):
+                term.say(line)
             if not no_history:
                 best, new = record_game(game.record())
                 term.say(
                     "a new best score for these rounds!"
                     if new
-                    else f"your best for these rounds: {best['score']} (seed {best['seed']}, "
-                    f"{best['date'][:10]})"
+                    else f"your best for these rounds: {best['score']} "
+                    f"(seed {best['seed']}, {best['date'][:10]})"
                 )
+        except KeyboardInterrupt:
+            if not term.fresh:
+                term.write("\n")
+            raise
         finally:
             if log is not None:
                 record: dict[str, Any] = game.record()

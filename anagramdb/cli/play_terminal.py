@@ -1,40 +1,72 @@
-"""The plain terminal under ``anagramdb play``: prompts, a visible clock, timed answers.
+"""The terminal under ``anagramdb play``: output wrapped to the screen, keys and lines in.
 
-No curses: lines in, lines out. When stdout is a terminal, ANSI escapes add bold headings
-and a clock line above the prompt that counts down each second (the cursor is saved,
-moved up to rewrite the clock, and restored, so typing goes on undisturbed). Answers are
-read from the file descriptor with select(), so the clock runs while the player types;
-a line that was not finished when the time ran out is discarded (the terminal's input
-queue is flushed) and never accepted late. When stdin is not a terminal, answers are
-read one a line and echoed, so a script's transcript reads like a game.
+No curses. When stdin is a terminal, answers are typed in cbreak mode (no echo, a key at a
+time) into a LineEditor, and play_screen.LiveArea redraws the clock and the line together;
+keys are read with select(), so the clock runs while the player types. When stdin is not
+a terminal, answers are read one a line and echoed, so a script's transcript reads like a
+game; output is then not wrapped and carries no escapes, and the clock (if any) still
+bounds the wait for each line.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import select
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import NamedTuple, TextIO
+from typing import TextIO
 
-BOLD, YELLOW, RESET = "\x1b[1m", "\x1b[33m", "\x1b[0m"
-TICK = 0.2  # seconds between looks at the clock while waiting for a line
+from .play_screen import BOLD, LiveArea, Styles, Width, use_color, wrap
+
+TICK = 0.2  # seconds between looks at the clock while waiting for keys
+MAX_LINE = 2000  # characters a typed line may hold (numbers_check.MAX_ANSWER)
+CTRL_C, CTRL_D, CTRL_U, CTRL_W, ESC = "\x03", "\x04", "\x15", "\x17", "\x1b"
 
 
-class Reply(NamedTuple):
-    """A line typed in answer (None: nothing, or end of input), after how many seconds, and
-    whether the time ran out before it came."""
+class LineEditor:
+    """The line being typed: printable keys add, Backspace, Ctrl-U and Ctrl-W remove,
+    cursor keys and other escape sequences are ignored. feed() returns the lines ended
+    by Enter, in order; ``None`` stands for Ctrl-D."""
 
-    text: str | None
-    seconds: float | None
-    late: bool = False
+    def __init__(self) -> None:
+        self.text = ""
+        self._escape = ""
+
+    def feed(self, keys: str) -> list[str | None]:
+        done: list[str | None] = []
+        for key in keys:
+            if self._escape:
+                self._escape += key
+                final = len(self._escape) > 2 and (key.isalpha() or key == "~")
+                if final or (len(self._escape) == 2 and key not in "[O"):
+                    self._escape = ""
+                continue
+            if key == ESC:
+                self._escape = key
+            elif key in "\r\n":
+                done.append(self.text)
+                self.text = ""
+            elif key in ("\x7f", "\b"):
+                self.text = self.text[:-1]
+            elif key == CTRL_U:
+                self.text = ""
+            elif key == CTRL_W:
+                self.text = self.text.rstrip()
+                self.text = self.text[: self.text.rfind(" ") + 1]
+            elif key == CTRL_D:
+                done.append(None)
+            elif key == "\t":
+                self.text += " "
+            elif key.isprintable() and len(self.text) < MAX_LINE:
+                self.text += key
+        return done
 
 
 class Terminal:
-    """Line input with optional deadlines, and output with optional ANSI styling."""
+    """Lines and keys in, wrapped and styled text out."""
 
     def __init__(
         self, stdin: TextIO | None = None, stdout: TextIO | None = None, ansi: bool | None = None
@@ -46,17 +78,39 @@ class Terminal:
         except (AttributeError, OSError, io.UnsupportedOperation):
             self.fd = None
         self.interactive = self.fd is not None and os.isatty(self.fd)
-        self.ansi = self.out.isatty() if ansi is None else ansi
+        try:
+            out_tty = self.out.isatty()
+        except (AttributeError, ValueError):
+            out_tty = False
+        self.ansi = out_tty if ansi is None else ansi
+        self.styles = Styles(self.ansi and use_color())
+        self.width = Width(self.out)
+        if self.ansi:
+            self.width.watch()
         self._pending = b""
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self._eof = False
+        self._typed = ""  # keys read but not used yet
+        self.fresh = True  # the cursor is at the start of a line
+
+    def write(self, text: str) -> None:
+        self.out.write(text)
+        self.out.flush()
+        if text:
+            self.fresh = text.endswith("\n")
 
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
+        """A line of output; on a terminal, wrapped at spaces to the screen's width."""
+        lines = wrap(text, self.width.current()) if self.ansi and text.strip() else [text]
+        self.write("\n".join(lines) + "\n")
 
     def bold(self, text: str) -> str:
-        return f"{BOLD}{text}{RESET}" if self.ansi else text
+        return self.styles(text, BOLD)
 
+    def live(self) -> LiveArea:
+        return LiveArea(self.out, self.width, self.styles)
+
+    # Lines (scripts, and questions without a clock) ----------------------------------
     def _line_ready(self) -> str | None:
         if b"\n" in self._pending:
             line, self._pending = self._pending.split(b"\n", 1)
@@ -66,7 +120,7 @@ class Terminal:
             return line.decode("utf-8", "replace")
         return None
 
-    def _read(self, timeout: float | None) -> str | None:
+    def read_line(self, timeout: float | None) -> str | None:
         """The next line, waiting at most *timeout* seconds (None: for ever); None when
         none came in time or the input has ended."""
         if self.fd is None:
@@ -90,19 +144,22 @@ class Terminal:
         return self._eof and not self._pending
 
     def ask(self, prompt: str) -> str | None:
-        """Ask for a line without a clock; None at the end of input."""
-        self.out.write(prompt)
-        self.out.flush()
-        line = self._read(None)
+        """Ask for a line without a clock; None at the end of input. A script's line is
+        echoed after the prompt."""
+        self.write(prompt)
+        line = self.read_line(None)
         if not self.interactive:
-            self.out.write((line if line is not None else "") + "\n")
+            self.write((line if line is not None else "") + "\n")
+        else:
+            self.fresh = True
         return line
 
+    # Keys (a terminal only) -----------------------------------------------------------
     @contextmanager
     def keys(self) -> Iterator[None]:
-        """Within the block, the terminal gives each keypress at once (cbreak mode: no
-        echo, no line editing; Ctrl-C still interrupts), so key() reads single keys and
-        keys typed ahead are kept in order. A no-op when input is not a terminal."""
+        """Within the block the terminal gives each keypress at once (cbreak mode: no
+        echo, no line editing; Ctrl-C still interrupts). A no-op when input is not a
+        terminal. Keys typed before the block (during a reveal) are dropped."""
         if not self.interactive or self.fd is None:
             yield
             return
@@ -111,80 +168,38 @@ class Terminal:
 
         saved = termios.tcgetattr(self.fd)
         try:
+            termios.tcflush(self.fd, termios.TCIFLUSH)
+            self._pending = b""
+            self._typed = ""
             tty.setcbreak(self.fd)
             yield
         finally:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
 
+    def read_keys(self, timeout: float | None) -> str | None:
+        """The keys typed within *timeout* seconds ("" when none); None at end of input."""
+        assert self.fd is not None
+        if self._typed:
+            typed, self._typed = self._typed, ""
+            return typed
+        if self._pending:
+            data, self._pending = self._pending, b""
+        else:
+            readable, _, _ = select.select([self.fd], [], [], timeout)
+            if not readable:
+                return ""
+            data = os.read(self.fd, 1024)
+            if not data:
+                return None
+        return self._decoder.decode(data)
+
     def key(self, prompt: str) -> str | None:
         """One keypress (inside keys()), without Enter; None for Ctrl-D or end of input."""
-        assert self.fd is not None
-        self.out.write(prompt)
-        self.out.flush()
-        if self._pending:
-            data, self._pending = self._pending[:1], self._pending[1:]
-        else:
-            data = os.read(self.fd, 1)
-        return None if data in (b"", b"\x04") else data.decode("latin-1")
-
-    def _clock(self, left: int) -> str:
-        text = f"  clock: {left:2d} s  " + "#" * left
-        return f"{YELLOW}{text}{RESET}" if self.ansi else text
-
-    def timed(
-        self, prompt: str, seconds: float, stop_at: float | None = None, stop_note: str = ""
-    ) -> Reply:
-        """Ask for a line with *seconds* on the clock (0: no clock). *stop_at* (seconds)
-        ends the wait early, as when the opponent buzzes in the conundrum."""
-        if seconds <= 0:
-            return Reply(self.ask(prompt), None)
-        start = time.monotonic()
-        stopped = stop_at is not None and stop_at < seconds
-        end = start + (stop_at if stopped and stop_at is not None else seconds)
-        shown = int(seconds)
-        if self.ansi:
-            self.out.write(self._clock(shown) + "\n")
-        else:
-            self.out.write(f"  ({seconds:g} seconds)\n")
-        self.out.write(prompt)
-        self.out.flush()
+        self.write(prompt)
         while True:
-            now = time.monotonic()
-            left = max(0, int(start + seconds - now + 0.999))
-            if self.ansi and left != shown:
-                shown = left
-                self.out.write(f"\x1b7\x1b[1A\r\x1b[2K{self._clock(left)}\x1b8")
-                self.out.flush()
-            if now >= end:
-                break
-            line = self._read(min(TICK, end - now))
-            if line is not None:
-                taken = round(time.monotonic() - start, 1)
-                if time.monotonic() > end + TICK:
-                    break  # it came in too late (the check above was a tick ago)
-                if not self.interactive:
-                    self.out.write(line + "\n")
-                return Reply(line, taken)
-            if self.ended:
-                self.out.write("\n")
-                return Reply(None, None)
-        self.discard_typing()
-        self.out.write(
-            "\n"
-            + (self.bold(stop_note) if stopped and stop_note else self.bold("time's up!"))
-            + "\n"
-        )
-        self.out.flush()
-        return Reply(None, round(time.monotonic() - start, 1), late=True)
-
-    def discard_typing(self) -> None:
-        """Drop a half-typed line at a terminal, so that it is never taken as the next
-        answer (a script's later lines are kept)."""
-        if self.interactive and self.fd is not None:
-            import termios
-
-            self._pending = b""
-            try:
-                termios.tcflush(self.fd, termios.TCIFLUSH)
-            except termios.error:
-                pass
+            keys = self.read_keys(None)
+            if keys is None or keys.startswith(CTRL_D):
+                return None
+            if keys:
+                self._typed = keys[1:] + self._typed
+                return keys[0]

@@ -419,12 +419,14 @@ def render(form: Form, ascii_signs: bool = False) -> Expression:
     return Expression(value, steps, text, f"({rpn})", count_numbers(form))
 
 
-def _best_value(search: _Search, target: int) -> int:
-    """The reachable value nearest *target* (the smaller of two equally near ones)."""
-    if any(search.recipe(key, target) is not None for key in sub_keys(search.key)):
+def _best_value(search: _Search, target: int, most: int = MAX_NUMBERS) -> int:
+    """The value nearest *target* (the smaller of two equally near ones) reachable with at
+    most *most* of the numbers."""
+    keys = [key for key in sub_keys(search.key) if len(key) <= most]
+    if any(search.recipe(key, target) is not None for key in keys):
         return target
     reachable: set[int] = set()
-    for key in sub_keys(search.key):
+    for key in keys:
         reachable |= search.values(key)
     return min(reachable, key=lambda value: (abs(value - target), value))
 
@@ -449,20 +451,44 @@ def _simplest_key(search: _Search, value: int) -> Key:
 
 
 def solve(
-    numbers: list[int], target: int, ascii_signs: bool = False, budget: Budget | None = None
+    numbers: list[int],
+    target: int,
+    ascii_signs: bool = False,
+    budget: Budget | None = None,
+    most: int = MAX_NUMBERS,
 ) -> Answer:
     """The best answer: exact if possible, else the nearest; the simplest such expression
-    (fewest numbers, hence fewest operations).
+    (fewest numbers, hence fewest operations). *most* limits how many of the numbers an
+    answer may use (the game's opponents reach only so far).
 
     Cost: the value sets of sub-multisets of up to four numbers, then a search by inverses
     for five and six; a full enumeration only when the target is out of reach. A *budget*
     (countdown.budget) bounds the work: WorkLimitError once it is spent.
     """
     validate(numbers, target)
+    if most < 1:
+        raise InvalidNumbersError(f"an answer uses at least 1 number, not {most}")
     search = _Search(numbers, budget)
-    value = _best_value(search, target)
+    value = _best_value(search, target, most)
     expression = render(search.form(_simplest_key(search, value), value), ascii_signs)
     return Answer(list(numbers), target, value, [expression], None)
+
+
+def solve_by_count(numbers: list[int], target: int, ascii_signs: bool = False) -> list[Answer]:
+    """solve(numbers, target, most=k) for every k from 1 to len(numbers), in that order,
+    sharing one search: what a player who combines at most k numbers can reach.
+
+    Cost: about one solve(); the value sets of five and six numbers are built only when
+    the target is out of reach with that many.
+    """
+    validate(numbers, target)
+    search = _Search(numbers)
+    answers = []
+    for most in range(1, len(numbers) + 1):
+        value = _best_value(search, target, most)
+        expression = render(search.form(_simplest_key(search, value), value), ascii_signs)
+        answers.append(Answer(list(numbers), target, value, [expression], None))
+    return answers
 
 
 def _forms(

@@ -1,0 +1,382 @@
+"""One round of ``play`` at the terminal, driving the engine's Round (countdown/answers.py):
+the picks, the clock with entries that replace each other, the conundrum's buzzer, and
+declarations in turn when people share the keyboard.
+
+One player types during the clock: each Enter replaces the entry, an empty Enter does
+nothing, and when the clock stops what is on the line, else the last entry, counts.
+Without a clock, Enter declares. Players sharing a keyboard think during the clock, then
+each types a declaration in turn, hidden from the others; in the conundrum each has a
+buzzer key (1, 2, ...). With stdin not a terminal, answers are read one a line.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..countdown.answers import Round
+from ..countdown.game import COMPUTER, Game
+from ..countdown.picks import DEFAULT_LARGE
+from ..countdown.verdicts import RoundResult
+from ..errors import InvalidGameError
+from .play_screen import GREEN, RED, YELLOW
+from .play_terminal import TICK, LineEditor, Terminal
+
+PROMPTS = {"letters": "your word > ", "numbers": "your working > ", "conundrum": "buzz > "}
+
+
+def _now() -> float:
+    return time.monotonic()
+
+
+def play_round(term: Terminal, game: Game, rnd: Round) -> RoundResult:
+    """Play *rnd* at the terminal and return its result."""
+    title = "crucial conundrum" if rnd.crucial else rnd.kind
+    count = len(game.base_rounds)
+    where = f"Round {rnd.number + 1} of {count}" if rnd.number < count else "Tie-break"
+    picker = (
+        f" ({_possessive(rnd.picker)} pick)" if rnd.picker and len(game.participants) > 1 else ""
+    )
+    term.say(term.bold(f"{where}: {title}{picker}"))
+    if rnd.phase == "pick":
+        _picks(term, game, rnd)
+    if rnd.kind == "letters":
+        term.say(f"  letters: {' '.join(rnd.letters)}")
+    elif rnd.kind == "numbers":
+        assert rnd.draw is not None
+        term.say(f"  numbers: {' '.join(map(str, rnd.draw.numbers))}   target: {rnd.draw.target}")
+    else:
+        assert rnd.puzzle is not None
+        term.say(f"  conundrum: {' '.join(rnd.puzzle.clue.upper())}")
+    if len(game.humans) == 1:
+        _solo(term, rnd, game.humans[0])
+    else:
+        _shared(term, game, rnd)
+    return rnd.finish()
+
+
+def _possessive(name: str) -> str:
+    return "your" if name == "you" else f"the {name}'s" if name == COMPUTER else f"{name}'s"
+
+
+# The picks ------------------------------------------------------------------------------
+def _picks(term: Terminal, game: Game, rnd: Round) -> None:
+    if rnd.picker is None or rnd.picker == COMPUTER:
+        calls = rnd.pick_for_computer()
+        who = "the computer" if rnd.picker else "the day's picks"
+        if rnd.kind == "numbers":
+            term.say(f"  {who}: {calls} large, {6 - int(calls)} small")
+        else:
+            vowels = calls.count("v")
+            term.say(f"  {who}: {vowels} vowels, {len(calls) - vowels} consonants")
+        return
+    if rnd.kind == "numbers":
+        rnd.choose_large(_choose_large(term))
+    elif term.interactive:
+        _pick_by_key(term, rnd)
+    else:
+        _pick_by_line(term, rnd)
+
+
+def _pick_by_line(term: Terminal, rnd: Round) -> None:
+    """A script's picks: a line such as vcvcvccvc, or auto (or empty) for the rest."""
+    while rnd.phase == "pick":
+        shown = " ".join(rnd.letters) or "none yet"
+        line = term.ask(f"  letters: {shown}; vowel or consonant? [v/c, Enter: auto] > ")
+        text = (line or "").strip().lower()
+        if line is None or text in ("", "a", "auto"):
+            rnd.pick_rest()
+            return
+        for char in text.replace(" ", "").replace(",", ""):
+            refused = rnd.picks.refusal(char)
+            if refused and char in "vc" and not rnd.picks.done:
+                other = "c" if char == "v" else "v"
+                term.say(f"  {refused.split(':')[0]}: {rnd.pick(other)}")
+            elif refused:
+                term.say(f"  {refused}")
+            else:
+                rnd.pick(char)
+            if rnd.phase != "pick":
+                return
+
+
+def _pick_by_key(term: Terminal, rnd: Round) -> None:
+    """Picks one key each: v, c, or a (Enter) for the rest; a refused pick is said and
+    asked again."""
+    prompt = "  pick nine: v vowel, c consonant, a (or Enter) the rest at random: "
+    with term.keys():
+        while rnd.phase == "pick":
+            key = (term.key(prompt) or "a").lower()
+            prompt = ""
+            if key in ("a", "\n", "\r"):
+                before = len(rnd.letters)
+                rnd.pick_rest()
+                term.write(" ".join(rnd.letters[before:]))
+            elif key in ("v", "c"):
+                refused = rnd.picks.refusal(key)
+                if refused:
+                    term.write(f"\a({refused.split(':')[0]}) ")
+                else:
+                    term.write(rnd.pick(key) + " ")
+            else:
+                term.write("\a")
+    term.write("\n")
+
+
+def _choose_large(term: Terminal) -> int:
+    prompt = f"  how many large numbers? [0-4, Enter: {DEFAULT_LARGE}] > "
+    if term.interactive:
+        with term.keys():
+            while True:
+                key = term.key(prompt)
+                prompt = ""
+                if key in (None, "\n", "\r") or (key and key in "01234"):
+                    chosen = DEFAULT_LARGE if key in (None, "\n", "\r") else int(str(key))
+                    term.write(f"{chosen}\n")
+                    return chosen
+                term.write("\a")
+    while True:
+        text = (term.ask(prompt) or "").strip()
+        if not text:
+            return DEFAULT_LARGE
+        if text in ("0", "1", "2", "3", "4"):
+            return int(text)
+        term.say("  type 0, 1, 2, 3 or 4")
+
+
+# The clock ------------------------------------------------------------------------------
+def _status(term: Terminal, rnd: Round, now: float, width: int, note: str) -> str:
+    left = rnd.left(now)
+    if left is None:
+        return f"  no clock{note}"
+    head = f"  {int(left + 0.999):2d} s "
+    room = max(0, width - 1 - len(head) - len(note) - 1)
+    bar = "#" * round(room * left / max(rnd.seconds, 1)) if room >= 5 else ""
+    return f"{head}{bar}{note}" if room >= 5 else f"{head}{note}"
+
+
+def _solo(term: Terminal, rnd: Round, player: str) -> None:
+    if not term.interactive:
+        _solo_script(term, rnd, player)
+        _announce_stop(term, rnd)
+        return
+    editor = LineEditor()
+    area = term.live()
+    entered = ""
+    note = ""
+    prompt = "  " + PROMPTS[rnd.kind]
+    with term.keys():
+        rnd.start(_now())
+        try:
+            while rnd.phase == "clock":
+                now = _now()
+                for event in rnd.tick(now):
+                    note = f"  {event}"
+                if rnd.phase != "clock":
+                    break
+                shown = f"  entered: {entered}" if entered else ""
+                width = term.width.current()
+                area.draw(_status(term, rnd, now, width, shown + note), prompt, editor.text)
+                keys = term.read_keys(min(TICK, rnd.left(now) or TICK))
+                now = _now()
+                if keys is None:
+                    rnd.time_up(now, {player: editor.text})
+                    break
+                for line in editor.feed(keys):
+                    entered, note = _line(rnd, player, line, now, entered, editor.text)
+                    if rnd.phase != "clock":
+                        break
+                if rnd.phase == "clock":
+                    rnd.type(player, editor.text, now)
+            if rnd.phase == "clock":
+                rnd.time_up(_now(), {player: editor.text})
+            shown = f"  entered: {entered}" if entered else ""
+            area.draw(_status(term, rnd, _now(), term.width.current(), shown), prompt, editor.text)
+        finally:
+            area.close()
+    _announce_stop(term, rnd)
+
+
+def _line(
+    rnd: Round, player: str, line: str | None, now: float, entered: str, typing: str
+) -> tuple[str, str]:
+    """Act on a line ended at the keyboard; returns (what is entered, a note to show)."""
+    if line is None:  # Ctrl-D: done with this round
+        rnd.time_up(now, {player: typing})
+        return entered, ""
+    if rnd.kind == "conundrum":
+        if not line.strip():
+            return entered, ""
+        outcome = rnd.buzz(player, now, line)
+        if outcome == "wrong" and rnd.phase == "clock" and not rnd.seconds:
+            rnd.time_up(now)
+        return line.strip(), {"wrong": "  wrong: you are locked out", "locked": "  locked out"}.get(
+            outcome, ""
+        )
+    if not rnd.seconds:  # no clock: Enter declares
+        rnd.enter(player, line, now)
+        rnd.time_up(now)
+        return line.strip(), ""
+    if rnd.enter(player, line, now):
+        return line.strip(), ""
+    return entered, ""
+
+
+def _solo_script(term: Terminal, rnd: Round, player: str) -> None:
+    """One line is the player's answer, read while the clock (if any) runs."""
+    rnd.start(_now())
+    if rnd.seconds:
+        term.write(f"  ({rnd.seconds} seconds)\n")
+    term.write("  " + PROMPTS[rnd.kind])
+    while rnd.phase == "clock":
+        now = _now()
+        rnd.tick(now)
+        if rnd.phase != "clock":
+            term.write("\n")
+            break
+        left = rnd.left(now)
+        line = term.read_line(min(TICK, left) if left is not None else None)
+        if line is not None:
+            term.write(line + "\n")
+            if rnd.kind == "conundrum" and line.strip():
+                rnd.buzz(player, _now(), line)
+            elif rnd.kind != "conundrum":
+                rnd.enter(player, line, _now())
+            rnd.time_up(_now())
+        elif term.ended:
+            term.write("\n")
+            rnd.time_up(_now())
+
+
+def _announce_stop(term: Terminal, rnd: Round) -> None:
+    if rnd.kind == "conundrum":
+        winner = rnd.winner
+        if winner is not None:
+            buzz = rnd.buzzes[winner]
+            who = "the computer" if winner == COMPUTER else winner
+            when = f" at {buzz.seconds:g} s" if rnd.seconds or winner == COMPUTER else ""
+            term.say(term.styles(f"{who} buzzed{when}: {buzz.text}", GREEN))
+            return
+    if rnd.seconds:
+        term.say(term.bold("time's up!"))
+
+
+def _shared(term: Terminal, game: Game, rnd: Round) -> None:
+    """People sharing the keyboard: the clock, then declarations in turn (or buzzers)."""
+    if rnd.kind == "conundrum":
+        _buzzers(term, game, rnd)
+        _announce_stop(term, rnd)
+        return
+    rnd.start(_now())
+    if term.interactive:
+        _think(term, rnd, "  think: each declares in turn when the clock stops")
+    elif rnd.seconds:
+        term.write(f"  ({rnd.seconds} seconds)\n")
+    if rnd.phase == "clock":
+        rnd.time_up(_now())
+    _announce_stop(term, rnd)
+    for name in game.humans:
+        line = _hidden(term, f"  {name}, your {'word' if rnd.kind == 'letters' else 'working'}")
+        rnd.declare(name, line or "")
+
+
+def _think(term: Terminal, rnd: Round, message: str) -> None:
+    """Show the clock until it stops (no clock: until Enter)."""
+    area = term.live()
+    with term.keys():
+        try:
+            while rnd.phase == "clock":
+                now = _now()
+                rnd.tick(now)
+                if rnd.phase != "clock":
+                    break
+                note = message if rnd.seconds else f"{message}; Enter when ready"
+                area.draw(_status(term, rnd, now, term.width.current(), note), "", "")
+                keys = term.read_keys(TICK)
+                if keys is None or (not rnd.seconds and keys and keys[-1] in "\r\n"):
+                    rnd.time_up(_now())
+        finally:
+            area.close(keep=False)
+
+
+def _hidden(term: Terminal, prompt: str) -> str | None:
+    """A line typed with each key shown as *, so the others cannot read it."""
+    if not term.interactive:
+        return term.ask(prompt + " > ")
+    editor = LineEditor()
+    area = term.live()
+    with term.keys():
+        try:
+            while True:
+                area.draw(prompt + " (hidden; Enter when done)", "  > ", "*" * len(editor.text))
+                keys = term.read_keys(None)
+                if keys is None:
+                    return editor.text
+                for line in editor.feed(keys):
+                    return line
+        finally:
+            area.close()
+
+
+def _buzzers(term: Terminal, game: Game, rnd: Round) -> None:
+    """The conundrum for people sharing the keyboard: each has a buzzer key."""
+    keys_of = {str(i): name for i, name in enumerate(game.humans, 1)}
+    rnd.start(_now())
+    if not term.interactive:
+        for name in game.humans:
+            line = term.ask(f"  {name}: buzz > ")
+            if line and line.strip() and rnd.phase == "clock":
+                rnd.buzz(name, _now(), line)
+        if rnd.phase == "clock":
+            rnd.time_up(_now())
+        return
+    hint = "  buzz: " + ", ".join(f"{key} {name}" for key, name in keys_of.items())
+    area = term.live()
+    note = ""
+    with term.keys():
+        try:
+            while rnd.phase == "clock":
+                now = _now()
+                for event in rnd.tick(now):
+                    note = f"  {event}"
+                if rnd.phase != "clock":
+                    break
+                area.draw(_status(term, rnd, now, term.width.current(), hint + note), "", "")
+                keys = term.read_keys(TICK)
+                if keys is None:
+                    rnd.time_up(_now())
+                    break
+                for key in keys:
+                    who = keys_of.get(key)
+                    if who is None or rnd.phase != "clock":
+                        continue
+                    outcome = rnd.buzz(who, _now())
+                    if outcome != "buzzed":
+                        note = f"  {who}: {outcome}"
+                        continue
+                    area.close()
+                    answer = _typed_answer(term, f"  {who} buzzed! answer > ") or ""
+                    note = f"  {who}: {rnd.answer(who, answer, _now())}"
+                    term.say(term.styles(note.strip(), GREEN if "right" in note else RED))
+                    break
+            if rnd.phase == "clock" and not rnd.seconds:
+                rnd.time_up(_now())
+        finally:
+            area.close()
+
+
+def _typed_answer(term: Terminal, prompt: str) -> str:
+    editor = LineEditor()
+    area = term.live()
+    try:
+        while True:
+            area.draw("  the clock is stopped", prompt, editor.text, YELLOW)
+            keys = term.read_keys(None)
+            if keys is None:
+                return editor.text
+            for line in editor.feed(keys):
+                return line or ""
+    finally:
+        area.close()
+
+
+__all__ = ["InvalidGameError", "play_round"]

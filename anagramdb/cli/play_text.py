@@ -1,0 +1,148 @@
+"""The text ``play`` shows: a round's reveal, the final score, the summary of what was
+missed, and a logged game replayed round by round. Records in, lines out: the records
+are the engine's (RoundResult.to_dict(), Game.record()), so a log replays as it played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..countdown.game import COMPUTER
+
+
+def _points(value: int) -> str:
+    return f"{value} point{'s' * (value != 1)}"
+
+
+def _who(name: str) -> str:
+    return name
+
+
+def _working(answer: str, value: object) -> str:
+    """A numbers answer as shown: its steps (one line's worth) ending with its value."""
+    text = answer.replace("\n", "; ")
+    return text if text.rstrip().split("=")[-1].strip() == str(value) else f"{text} = {value}"
+
+
+def play_lines(result: dict[str, Any]) -> list[str]:
+    """Each player's declaration and verdict in a round (a RoundResult's record)."""
+    lines = []
+    target = result["puzzle"].get("target")
+    for play in result["plays"]:
+        note = f" ({play['reasoning']})" if play.get("reasoning") else ""
+        who = _who(play["player"])
+        if play["answer"] is None:
+            lines.append(f"  {who}: {play['reason']}{note}")
+        elif not play["valid"]:
+            lines.append(f"  {who}: {play['answer']}: not valid: {play['reason']}{note}")
+        elif result["kind"] == "letters":
+            lines.append(
+                f"  {who}: {play['answer']}, {play['value']} letters, "
+                f"{_points(play['score'])}{note}"
+            )
+        elif result["kind"] == "numbers":
+            away = abs(int(play["value"]) - int(target))
+            near = "exact" if not away else f"{away} away"
+            shown = _working(play["answer"], play["value"])
+            lines.append(f"  {who}: {shown}, {near}, {_points(play['score'])}{note}")
+        else:
+            timed = play.get("seconds") is not None and not play.get("reasoning")
+            when = f" at {play['seconds']:g} s" if timed else ""
+            lines.append(f"  {who}: {play['answer']}, right{when}{note}")
+    return lines
+
+
+def best_lines(result: dict[str, Any]) -> list[str]:
+    """The best answers of a round."""
+    best = result["best"]
+    if result["kind"] == "letters":
+        words = " ".join(best["words"]) or "no word"
+        more = (
+            f"; {best['count']} words, {len(best['words'])} shown"
+            if best["count"] > len(best["words"])
+            else ""
+        )
+        return [f"  best: {words} ({best['length']} letters{more})"]
+    if result["kind"] == "numbers":
+        away = f" ({best['distance']} away)" if best["distance"] else ""
+        return [f"  best: {best['infix']} = {best['value']}{away}"] + [
+            f"    {step}" for step in best["steps"]
+        ]
+    return [f"  answer: {str(best['answer']).upper()}"]
+
+
+def round_lines(result: dict[str, Any], totals: dict[str, int]) -> list[str]:
+    """What a round's end shows: each answer, the best answers, points and scores."""
+    points = ", ".join(f"{name} {value}" for name, value in result["points"].items())
+    score = ", ".join(f"{name} {total}" for name, total in totals.items())
+    return [*play_lines(result), *best_lines(result), f"  points: {points}; score: {score}"]
+
+
+def final_lines(totals: dict[str, int]) -> list[str]:
+    """The final score and who won."""
+    if len(totals) == 1:
+        return [f"final score: {next(iter(totals.values()))}"]
+    shown = ", ".join(f"{name} {score}" for name, score in totals.items())
+    top = max(totals.values())
+    winners = [name for name, score in totals.items() if score == top]
+    if len(winners) > 1:
+        verdict = "a draw" if len(winners) == len(totals) else f"a tie: {' and '.join(winners)}"
+    elif winners[0] == "you":
+        verdict = "you win"
+    else:
+        verdict = f"the {COMPUTER} wins" if winners[0] == COMPUTER else f"{winners[0]} wins"
+    return [f"final score: {shown}: {verdict}"]
+
+
+def summary_lines(record: dict[str, Any], player: str) -> list[str]:
+    """After a game: *player*'s score against the most the rounds offered, and the rounds
+    where more was there, with what was missed."""
+    results = record["results"]
+    scored = sum(r["points"].get(player, 0) for r in results)
+    available = sum(r.get("available", 0) for r in results)
+    lines = [f"{player}: {scored} of the {available} points the rounds offered"]
+    for result in results:
+        own = next((p for p in result["plays"] if p["player"] == player), None)
+        if own is None or own["score"] >= result.get("available", 0):
+            continue
+        best = result["best"]
+        if result["kind"] == "letters":
+            missed = f"{' '.join(best['words'][:3])} ({best['length']})"
+        elif result["kind"] == "numbers":
+            missed = f"{best['infix']} = {best['value']}"
+        else:
+            missed = str(best["answer"]).upper()
+        lines.append(
+            f"  round {result['round']} ({result['kind']}): {own['score']}, missed {missed}"
+        )
+    return lines
+
+
+def replay_lines(record: dict[str, Any]) -> list[str]:
+    """A logged game (a Game.record()) round by round, as it was revealed."""
+    clock = f"{record['seconds']} s clock" if record.get("seconds") else "no clock"
+    players = ", ".join(record.get("players") or ["you"])
+    against = (
+        f", against the computer ({record['opponent']})" if record["opponent"] != "none" else ""
+    )
+    lines = [f"game of seed {record['seed']}: {record['rounds']}, {clock}, {players}{against}"]
+    totals: dict[str, int] = {}
+    for result in record["results"]:
+        crucial = " (crucial conundrum)" if result.get("crucial") else ""
+        lines += ["", f"Round {result['round']}: {result['kind']}{crucial}", f"  {_puzzle(result)}"]
+        for name, value in result["points"].items():
+            totals[name] = totals.get(name, 0) + value
+        lines += round_lines(result, totals)
+    lines += ["", *final_lines(record["totals"])]
+    if not record.get("finished", True):
+        lines.append("(the game was not finished)")
+    return lines
+
+
+def _puzzle(result: dict[str, Any]) -> str:
+    puzzle = result["puzzle"]
+    if result["kind"] == "letters":
+        return f"letters: {' '.join(puzzle['letters'])}"
+    if result["kind"] == "numbers":
+        return f"numbers: {' '.join(map(str, puzzle['numbers']))}   target: {puzzle['target']}"
+    return f"conundrum: {' '.join(str(puzzle['clue']).upper())}"

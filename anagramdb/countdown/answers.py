@@ -1,0 +1,403 @@
+"""One round as the show plays it, driven by events: the picks, the clock, entries that
+replace each other, the conundrum's buzzer, hidden declarations, then the reveal.
+
+A round never reads a clock. Every timed event carries ``now``, seconds on the caller's
+clock (time.monotonic() in the terminal, the server's clock on the web), and the round
+keeps its deadline on that clock, so a terminal and a web server drive the same object::
+
+    rnd = game.next_round()              # phase "pick" ("ready" for a conundrum)
+    rnd.pick("c"); rnd.pick("v") ...     # or rnd.pick_rest(), rnd.choose_large(1),
+    rnd.pick_for_computer()              #   or the computer's picks, like a contestant's
+    deadline = rnd.start(now)            # phase "clock"; None when there is no clock
+    rnd.type("you", "scoo", now)         # what is on the line (counts at time-up)
+    rnd.enter("you", "scooper", now)     # an entry replaces the last; "" does nothing
+    rnd.buzz("you", now, "cannonade")    # the conundrum: first right answer wins
+    rnd.tick(now)                        # the computer's buzz; time's up at the deadline
+    rnd.declare("ann", "scoopers")       # optional: declarations in turn, after the clock
+    result = rnd.finish()                # phase "over": the RoundResult to reveal
+
+Phases (PHASES): ``pick`` -> ``ready`` -> ``clock`` (``answering`` while a player who
+buzzed gives the conundrum answer: the clock is stopped) -> ``stopped`` -> ``over``.
+
+The answer model: during the clock a player enters as often as they like, each entry
+replacing the last; when the clock stops, what is on the line, else the last entry, is
+the declaration. The conundrum is a buzzer: a right answer ends the round, a wrong one
+locks that player out and the clock runs on for the others. In a game without a clock
+the front end calls time_up() when the players are done; the computer then has had its
+THINKING_LIMIT seconds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..errors import InvalidGameError
+from .draw import MAX_LARGE, NumbersDraw
+from .opponent import COMPUTER, THINKING_LIMIT, Move, rack_words
+from .picks import DEFAULT_LARGE, LetterPicker, contestant_large, contestant_letters
+from .rules import check_conundrum
+from .verdicts import (
+    Play,
+    RoundResult,
+    conundrum_best,
+    conundrum_play,
+    letters_best,
+    numbers_best,
+    numbers_play,
+    points,
+    word_play,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+
+PHASES = ("pick", "ready", "clock", "answering", "stopped", "over")
+GRACE = 0.5  # seconds after the deadline that an entry in flight still counts
+
+
+class Entry(NamedTuple):
+    """A player's text and when (clock seconds) it was entered or buzzed."""
+
+    text: str
+    seconds: float
+
+
+class Round:
+    """One round of *game*: number (0-based), kind, who picks (None: the game's seed)."""
+
+    def __init__(self, game: Game, number: int, picker: str | None, crucial: bool = False):
+        self.game = game
+        self.number = number
+        self.kind = game.kind(number)
+        self.picker = picker
+        self.crucial = crucial
+        self.phase = "ready" if self.kind == "conundrum" else "pick"
+        self.picks = LetterPicker(game.rng(number, "letters"))
+        self.draw: NumbersDraw | None = None
+        self.puzzle = game.conundrum(number) if self.kind == "conundrum" else None
+        self.started: float | None = None
+        self.paused = 0.0  # clock seconds spent with the clock stopped for a buzzer
+        self.paused_at: float | None = None
+        self.lines: dict[str, str] = {}
+        self.entries: dict[str, Entry] = {}
+        self.declared: dict[str, str] = {}
+        self.buzzes: dict[str, Entry] = {}  # conundrum: each player's one buzz
+        self.answering: str | None = None
+        self.winner: str | None = None
+        self.moves: dict[str, Move] = {}
+        self.result: RoundResult | None = None
+        self._extra: object = None  # the rack's words or the numbers' reach, for the reveal
+
+    # The picks ----------------------------------------------------------------------
+    @property
+    def letters(self) -> str:
+        return self.picks.letters
+
+    def _require(self, *phases: str) -> None:
+        if self.phase not in phases:
+            raise InvalidGameError(
+                f"round {self.number + 1} is in its {self.phase} phase, not {' or '.join(phases)}"
+            )
+
+    def pick(self, kind: str) -> str:
+        """The picker asks for a vowel (``v``) or consonant (``c``); returns the letter.
+        A refused pick raises InvalidGameError with the host's words ("no more vowels")."""
+        self._require("pick")
+        if self.kind != "letters":
+            raise InvalidGameError("this is a numbers round: choose how many large numbers")
+        letter = self.picks.pick(kind)
+        if self.picks.done:
+            self.phase = "ready"
+        return letter
+
+    def pick_rest(self) -> str:
+        """The remaining letters at random (3 to 5 vowels in all); returns the rack."""
+        self._require("pick")
+        self.picks.auto()
+        self.phase = "ready"
+        return self.letters
+
+    def choose_large(self, large: int = DEFAULT_LARGE) -> NumbersDraw:
+        """The picker's count of large numbers (0-4); returns the tiles and target."""
+        self._require("pick")
+        if self.kind != "numbers":
+            raise InvalidGameError("this is a letters round: pick vowels and consonants")
+        if not 0 <= large <= MAX_LARGE:
+            raise InvalidGameError(f"choose 0 to {MAX_LARGE} large numbers, not {large}")
+        self.draw = self.game.numbers(self.number, large)
+        self.phase = "ready"
+        return self.draw
+
+    def pick_for_computer(self) -> str:
+        """The picks made like a contestant (the computer's turn, or the daily challenge):
+        the calls, such as ``cvccvcvcc``, or the count of large numbers as a digit."""
+        rng = self.game.rng(self.number, "picks")
+        if self.kind == "numbers":
+            large = contestant_large(rng)
+            self.choose_large(large)
+            return str(large)
+        self._require("pick")
+        calls = contestant_letters(rng)
+        for call in calls:
+            self.pick(call)
+        return calls
+
+    def puzzle_dict(self) -> dict[str, object]:
+        """What the players see: the letters so far, the numbers and target, or the clue."""
+        if self.kind == "letters":
+            return {"letters": self.letters}
+        if self.kind == "numbers":
+            return self.draw.to_dict() if self.draw else {}
+        assert self.puzzle is not None
+        return {"clue": self.puzzle.clue}
+
+    # The clock ----------------------------------------------------------------------
+    @property
+    def seconds(self) -> int:
+        return self.game.seconds
+
+    @property
+    def deadline(self) -> float | None:
+        """When the clock stops, on the caller's clock (None: no clock, or not started)."""
+        if self.started is None or not self.seconds:
+            return None
+        return self.started + self.paused + self.seconds
+
+    def elapsed(self, now: float) -> float:
+        """Clock seconds run by *now* (a buzzer's answering time is not counted)."""
+        if self.started is None:
+            return 0.0
+        stopped = self.paused_at if self.paused_at is not None else now
+        return max(0.0, stopped - self.started - self.paused)
+
+    def left(self, now: float) -> float | None:
+        """Seconds left on the clock at *now* (None: no clock)."""
+        return None if not self.seconds else max(0.0, self.seconds - self.elapsed(now))
+
+    def start(self, now: float) -> float | None:
+        """Start the clock (the picks must be done); the computer thinks from here.
+        Returns the deadline (None: no clock)."""
+        self._require("ready")
+        limit = float(self.seconds or THINKING_LIMIT)
+        opponent = self.game.opponent
+        rng = self.game.rng(self.number, "opponent")
+        if self.kind == "letters":
+            words = rack_words(self.game.dictionary, self.game.common, self.letters)
+            self._extra = words
+            if opponent is not None:
+                self.moves[COMPUTER] = opponent.letters(self.letters, rng, limit, words)
+        elif self.kind == "numbers":
+            from .numbers import solve_by_count
+
+            assert self.draw is not None
+            reach = solve_by_count(self.draw.numbers, self.draw.target)
+            self._extra = reach
+            if opponent is not None:
+                move, _ = opponent.numbers(self.draw.numbers, self.draw.target, rng, limit, reach)
+                self.moves[COMPUTER] = move
+        elif opponent is not None:
+            assert self.puzzle is not None
+            self.moves[COMPUTER] = opponent.conundrum(self.puzzle, rng, limit)
+        self.started = now
+        self.phase = "clock"
+        return self.deadline
+
+    def _open(self, now: float) -> bool:
+        """Whether the clock still takes answers at *now* (GRACE after the deadline)."""
+        return self.phase == "clock" and (
+            not self.seconds or self.elapsed(now) <= self.seconds + GRACE
+        )
+
+    def _human(self, player: str) -> None:
+        if player not in self.game.humans:
+            raise InvalidGameError(f"{player!r} is not a player of this game")
+
+    def type(self, player: str, text: str, now: float) -> None:
+        """What *player* has on the line, not entered yet: it counts if the clock stops."""
+        self._human(player)
+        if self._open(now) and self.kind != "conundrum":
+            self.lines[player] = text
+
+    def enter(self, player: str, text: str, now: float) -> bool:
+        """*player* enters *text*, replacing their last entry. Empty text does nothing;
+        after the deadline nothing is taken. Returns whether it was taken. In the
+        conundrum an entry is a buzz."""
+        self._human(player)
+        if not text.strip():
+            return False
+        if self.kind == "conundrum":
+            return self.buzz(player, now, text) in ("right", "wrong")
+        if not self._open(now):
+            return False
+        self.entries[player] = Entry(text.strip(), round(self.elapsed(now), 1))
+        self.lines.pop(player, None)
+        return True
+
+    def buzz(self, player: str, now: float, text: str | None = None) -> str:
+        """*player* buzzes in the conundrum (and answers at once when *text* is given).
+        Returns ``right``, ``wrong``, ``buzzed`` (the clock stops for the answer),
+        ``locked`` (this player already buzzed wrong) or ``late`` (the round is over)."""
+        self._human(player)
+        if self.kind != "conundrum":
+            raise InvalidGameError("only the conundrum has a buzzer")
+        self.tick(now)  # the computer may have buzzed first
+        if player in self.buzzes:
+            return "locked"
+        if not self._open(now):
+            return "late"
+        self.answering = player
+        self.paused_at = now
+        self.phase = "answering"
+        self.buzzes[player] = Entry("", round(self.elapsed(now), 1))
+        return "buzzed" if text is None else self.answer(player, text, now)
+
+    def answer(self, player: str, text: str, now: float) -> str:
+        """The answer of the player who buzzed: ``right`` ends the round, ``wrong`` locks
+        them out and restarts the clock."""
+        if self.phase != "answering" or self.answering != player:
+            raise InvalidGameError(f"{player} has not buzzed")
+        assert self.puzzle is not None and self.paused_at is not None
+        self.buzzes[player] = Entry(text.strip(), self.buzzes[player].seconds)
+        self.paused += now - self.paused_at
+        self.paused_at = None
+        self.answering = None
+        if check_conundrum(self.puzzle.answer, text):
+            self.winner = player
+            self.phase = "stopped"
+            return "right"
+        self.phase = "stopped" if self._nobody_left() else "clock"
+        return "wrong"
+
+    def _nobody_left(self) -> bool:
+        """True when nobody can still buzz: every player has, and the computer either has
+        or will not."""
+        return all(
+            name in self.buzzes or (name in self.moves and not self.moves[name].answer)
+            for name in self.game.participants
+        )
+
+    def tick(self, now: float) -> list[str]:
+        """Let the clock run to *now*: the computer buzzes when its time comes, and the
+        clock stops at the deadline. Returns what happened (``computer buzzed: right``,
+        ``time's up``), for the front end to show."""
+        if self.phase != "clock":
+            return []
+        elapsed = self.elapsed(now)
+        happened = self._computer_buzzes(elapsed)
+        if self.seconds and elapsed >= self.seconds and self.phase == "clock":
+            self._stop(now, None)
+            happened.append("time's up")
+        return happened
+
+    def _computer_buzzes(self, elapsed: float) -> list[str]:
+        """The computer's conundrum buzz, if it comes by *elapsed* clock seconds."""
+        happened: list[str] = []
+        for name, move in self.moves.items():
+            due = move.seconds is not None and move.seconds <= elapsed
+            if self.kind != "conundrum" or not move.answer or not due or name in self.buzzes:
+                continue
+            assert self.puzzle is not None and move.seconds is not None
+            self.buzzes[name] = Entry(move.answer, move.seconds)
+            right = bool(check_conundrum(self.puzzle.answer, move.answer))
+            happened.append(f"{name} buzzed: {'right' if right else 'wrong'}")
+            if right:
+                self.winner = name
+                self.phase = "stopped"
+            elif self._nobody_left():
+                self.phase = "stopped"
+        return happened
+
+    def time_up(self, now: float, on_line: dict[str, str] | None = None) -> None:
+        """Stop the clock: for each player what is on the line (*on_line*, else what
+        type() was last told), else their last entry, is the declaration. Called before
+        the deadline (the players are done) or in a game without a clock, the rest of
+        the clock runs out at once: the computer's answer due by then still comes."""
+        if self.phase in ("stopped", "over"):
+            return
+        self._require("clock")
+        self._computer_buzzes(float(self.seconds or THINKING_LIMIT))
+        if self.phase == "clock":
+            self._stop(now, on_line)
+
+    def _stop(self, now: float, on_line: dict[str, str] | None) -> None:
+        for player, text in {**self.lines, **(on_line or {})}.items():
+            if text.strip() and self.kind != "conundrum":
+                self.entries[player] = Entry(text.strip(), round(self.elapsed(now), 1))
+        self.phase = "stopped"
+
+    def declare(self, player: str, text: str) -> None:
+        """After the clock, *player* declares (hidden from the others, on one keyboard);
+        empty text keeps their last entry."""
+        self._require("stopped")
+        self._human(player)
+        if self.kind == "conundrum":
+            raise InvalidGameError("the conundrum is answered by buzzing, not declared")
+        if text.strip():
+            self.declared[player] = text.strip()
+
+    # The reveal ---------------------------------------------------------------------
+    def finish(self) -> RoundResult:
+        """Judge every declaration and award the points (once); phase ``over``."""
+        if self.result is not None:
+            return self.result
+        self._require("stopped")
+        plays = [self._play(name) for name in self.game.participants]
+        best, available = self._best()
+        self.result = RoundResult(
+            self.number, self.kind, self.puzzle_dict(), plays, points(plays), best, available,
+            self.crucial, self.picker,
+        )  # fmt: skip
+        self.phase = "over"
+        self.game.results.append(self.result)
+        return self.result
+
+    def _play(self, name: str) -> Play:
+        move = self.moves.get(name)
+        timed = bool(self.seconds)
+        if self.kind == "conundrum":
+            return self._conundrum_play(name, move)
+        if move is not None:
+            text, reasoning, seconds = move.answer, move.reasoning, move.seconds
+        else:
+            entry = self.entries.get(name)
+            text = self.declared.get(name, entry.text if entry else None)
+            reasoning, seconds = None, entry.seconds if entry and timed else None
+        game = self.game
+        if self.kind == "letters":
+            return word_play(
+                game.dictionary, game.dictionary_name, name, self.letters, text, reasoning, seconds
+            )
+        assert self.draw is not None
+        return numbers_play(name, self.draw, text, reasoning, seconds)
+
+    def _conundrum_play(self, name: str, move: Move | None) -> Play:
+        buzz = self.buzzes.get(name)
+        shown = buzz.seconds if buzz and (self.seconds or move) else None
+        text = buzz.text if buzz else None
+        return conundrum_play(name, text, shown, -buzz.seconds if buzz else 0.0, self.winner, move)
+
+    def _best(self) -> tuple[dict[str, object], int]:
+        if self.kind == "letters":
+            from .opponent import RackWords
+
+            assert isinstance(self._extra, RackWords)
+            return letters_best(self._extra)
+        if self.kind == "numbers":
+            assert isinstance(self._extra, list)
+            return numbers_best(self._extra[-1])
+        assert self.puzzle is not None
+        return conundrum_best(self.puzzle.answer)
+
+    def to_dict(self, now: float | None = None, viewer: str | None = None) -> dict[str, object]:
+        """The round's state for a page: phase, puzzle, clock, who has entered or is
+        locked out, *viewer*'s own entry, and the result once over (JSON-ready)."""
+        own = self.entries.get(viewer) if viewer else None
+        return {
+            "round": self.number + 1, "kind": self.kind, "crucial": self.crucial,
+            "picker": self.picker,
+            "phase": self.phase, "puzzle": self.puzzle_dict(), "seconds": self.seconds,
+            "deadline": self.deadline, "left": self.left(now) if now is not None else None,
+            "entered": sorted(self.entries), "entry": own.text if own else None,
+            "buzzed": sorted(self.buzzes), "answering": self.answering,
+            "result": self.result.to_dict() if self.result else None,
+        }  # fmt: skip

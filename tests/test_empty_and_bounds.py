@@ -33,7 +33,10 @@ def assert_error(result, code: int, fragment: str) -> None:
             "targets must be a range like 101-999 within 1-10000, not ''",
         ),
         (["numbers", "stats", "--csv", ""], "no output file given"),
-        (["play", "--rounds", "", "--no-history"], "rounds must be full or quick or up to 50 of L"),
+        (
+            ["play", "--rounds", "", "--no-history"],
+            "rounds must be full, quick, daily or up to 50 of L",
+        ),
         (["play", "--log", "", "--no-history", "--rounds", "L"], "no output file given"),
         (
             ["phrases", "abc", "--max-words", str(MOST_WORDS + 1)],

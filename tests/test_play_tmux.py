@@ -196,7 +196,7 @@ def test_a_wrapped_working_survives_the_clock_and_a_resize_at_40_columns(tmp_pat
         clock_rows = [row for row in rows if re.match(r" +\d+ s", row)]
         assert len(clock_rows) == 1 and rows[typing - 1] == clock_rows[0]  # one clock, above
         assert "".join(rows[typing:]).startswith("  your working > " + working[:10])
-        up = screen.wait_for(r"^time's up!$")  # (the resize reflowed what came before)
+        screen.wait_for(r"^time's up!$")  # (the resize reflowed what came before)
         screen.wait_for(r"^  you: .*, (exact|\d+ away)", flat=True)
         screen.wait_for(r"^GAME-OVER 0$")
     finally:

@@ -17,9 +17,9 @@ from typing import NamedTuple
 
 from ..dictionary import Dictionary
 from .conundrum import Conundrum
-from .draw import draw_numbers
-from .numbers import solve_by_count
-from .opponent import SKILLS, Opponent, rack_words
+from .draw import NumbersDraw, draw_numbers
+from .numbers import Answer, solve_by_count
+from .opponent import SKILLS, Opponent, RackWords, rack_words
 from .picks import LetterPicker, contestant_large, contestant_letters
 from .rules import check_word, shortfalls
 
@@ -64,7 +64,8 @@ def measure(
     dictionary: Dictionary, common: Dictionary, rounds: int = SEEDED_ROUNDS, seed: int = 0
 ) -> list[Figures]:
     """Figures of every level (SKILLS) over *rounds* seeded rounds of each kind."""
-    racks, draws = [], []
+    racks: list[RackWords] = []
+    draws: list[tuple[NumbersDraw, list[Answer]]] = []
     for number in range(rounds):
         rng = random.Random(f"{seed}:{number}:picks")
         picker = LetterPicker(random.Random(f"{seed}:{number}:letters"))
@@ -76,7 +77,14 @@ def measure(
     return [_level(level, dictionary, common, racks, draws, seed) for level in SKILLS]
 
 
-def _level(level, dictionary, common, racks, draws, seed) -> Figures:  # type: ignore[no-untyped-def]
+def _level(
+    level: str,
+    dictionary: Dictionary,
+    common: Dictionary,
+    racks: list[RackWords],
+    draws: list[tuple[NumbersDraw, list[Answer]]],
+    seed: int,
+) -> Figures:
     opponent = Opponent(level, dictionary, common)
     best = lengths = slips = worst = 0
     word_times: list[float] = []

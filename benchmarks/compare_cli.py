@@ -2,7 +2,7 @@
 
     python benchmarks/compare_cli.py [--rounds 30] [--sizes 100000,2000000]
 
-The minimal app has the same dependencies (typer-slim and click) and only prints its
+The minimal app has the same dependency (typer) and only prints its
 argument: the difference is what anagramdb itself costs to start and look up. Runs are
 interleaved (A B A B ...) after a warm-up; the table gives medians, ranges, the ratio of
 medians and peak RSS, on the default dictionary and on synthetic ones of each size.

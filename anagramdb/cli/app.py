@@ -7,11 +7,9 @@ line (exit 2 for bad input, 1 for a problem with files), warnings one
 """
 
 import sys
-from typing import Annotated, Any
+from typing import Annotated
 
-import click
 import typer
-import typer.core
 import typer.main
 
 from .. import __version__
@@ -29,26 +27,6 @@ from . import (
 from .common import command_settings, commands, groups, state
 from .grammar import DICT_OPTION, DICT_SHORT, hoist
 from .program import Group, Program
-
-
-class _Argument(typer.core.TyperArgument):
-    """typer 0.21's argument, keeping its help under click 8.3+ (whose Argument takes a
-    help of its own and resets the one typer stored before calling it)."""
-
-    def __init__(self, *args: Any, help: str | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, help=help, **kwargs)
-        self.help = help
-
-
-def _no_second_arguments_section(
-    self: typer.core.TyperCommand, ctx: click.Context, formatter: click.HelpFormatter
-) -> None:
-    """click 8.3+ lists documented arguments itself; typer's own Arguments section does."""
-
-
-# typer.main looks the class up by this name when it makes each argument.
-setattr(typer.main, "TyperArgument", _Argument)  # noqa: B010
-setattr(typer.core.TyperCommand, "format_arguments", _no_second_arguments_section)  # noqa: B010
 
 
 def _version(value: bool) -> None:

@@ -4,8 +4,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar, overload
 
-import click
 import typer
+from typer._click.exceptions import UsageError
 
 from ..dictionary import Dictionary
 from ..errors import AnagramDBError
@@ -73,10 +73,10 @@ def group(name: str) -> Callable[[Callable[[], typer.Typer]], Callable[[], typer
     return register
 
 
-def usage_error(message: str) -> click.UsageError:
+def usage_error(message: str) -> UsageError:
     """An error in how a command was called, reported by program.Program on one line with
     exit 2: ``raise usage_error("give LETTERS or --generate, not both")``."""
-    return click.UsageError(message)
+    return UsageError(message)
 
 
 @contextmanager

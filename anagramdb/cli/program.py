@@ -17,8 +17,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-import click
-from typer.core import TyperGroup
+from typer import Abort, Exit
+from typer._click import Context, HelpFormatter, Parameter, echo
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOption, UsageError
+from typer._types import TyperChoice
+from typer.completion import show_callback
+from typer.core import TyperGroup, TyperOption
 
 from ..errors import AnagramDBError, StorageError, describe_os_error
 from . import messages
@@ -28,7 +32,7 @@ from .messages import PROGRAM
 COMPLETION_SHELLS = ("bash", "zsh", "fish")  # the shells whose completion is supported (README)
 
 
-def _install_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+def _install_completion(ctx: Context, param: Parameter, value: str | None) -> None:
     """``--install-completion SHELL``: typer's installer, with its file errors as
     ``cannot write ...`` (exit 1) and the shell named plainly."""
     if not value or ctx.resilient_parsing:
@@ -41,21 +45,31 @@ def _install_completion(ctx: click.Context, param: click.Parameter, value: str |
         raise StorageError(
             f"cannot write {exc.filename or 'the completion script'}: {describe_os_error(exc)}"
         ) from exc
-    click.echo(f"{shell} completion installed in {path}")
-    click.echo("Completion will take effect once you restart the terminal")
-    raise click.exceptions.Exit(0)
+    echo(f"{shell} completion installed in {path}")
+    echo("Completion will take effect once you restart the terminal")
+    raise Exit(0)
 
 
-def restrict_completion(params: list[click.Parameter]) -> None:
-    """Offer completion for COMPLETION_SHELLS only (another is a usage error, exit 2)."""
-    for param in params:
+def restrict_completion(params: list[Parameter]) -> None:
+    """``--install-completion SHELL`` and ``--show-completion SHELL`` for COMPLETION_SHELLS
+    only (another is a usage error, exit 2), in place of typer's, which guess the shell
+    (with shellingham) and offer PowerShell too."""
+    for index, param in enumerate(params):
         if param.name in ("install_completion", "show_completion"):
-            param.type = click.Choice(COMPLETION_SHELLS)
-            if param.name == "install_completion":
-                param.callback = _install_completion
+            install = param.name == "install_completion"
+            params[index] = TyperOption(
+                param_decls=[f"--{param.name.replace('_', '-')}"],
+                type=TyperChoice(COMPLETION_SHELLS),
+                callback=_install_completion if install else show_callback,
+                expose_value=False,
+                help="Install completion for the specified shell."
+                if install
+                else "Show completion for the specified shell, to copy it or customize the "
+                "installation.",
+            )
 
 
-def usage_message(exc: click.UsageError, fallback: str = PROGRAM) -> str:
+def usage_message(exc: UsageError, fallback: str = PROGRAM) -> str:
     """click's message as one line: 'letters: invalid value for '--min': ... (see ...)'.
     *fallback* is the command path when click gives no context (an option's missing value)."""
     text = exc.format_message().strip().rstrip(".").replace(". (", " (")
@@ -70,7 +84,7 @@ class Group(TyperGroup):
     """A command group whose list of commands gives each one's whole first sentence,
     wrapped (click cuts it to the terminal's width with '...')."""
 
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
         rows = []
         for name in self.list_commands(ctx):
             command = self.get_command(ctx, name)
@@ -102,7 +116,7 @@ class Program(Group):
         hoisted), as far as they name commands: the help page a usage error points at."""
         try:
             words = hoist(args)
-        except (ValueError, click.UsageError):
+        except (ValueError, UsageError):
             return PROGRAM
         if (
             words[:1]
@@ -113,14 +127,14 @@ class Program(Group):
             words = words[2:]  # --dict VALUE
         path, group = [PROGRAM], self
         for word in words[:2]:
-            found = group.commands.get(word) if isinstance(group, click.Group) else None
+            found = group.commands.get(word) if isinstance(group, TyperGroup) else None
             if found is None:
                 break
             path.append(word)
             group = found  # type: ignore[assignment]  # a subcommand may be a group in turn
         return " ".join(path)
 
-    def misplaced(self, exc: click.NoSuchOption, args: list[str]) -> str | None:
+    def misplaced(self, exc: NoSuchOption, args: list[str]) -> str | None:
         """A command's option given before the command (``anagramdb --json anagrams ...``):
         say where it goes, rather than click's guess at a global option."""
         if exc.ctx is None or exc.ctx.parent is not None:
@@ -149,19 +163,19 @@ class Program(Group):
             )
         except AnagramDBError as exc:
             return messages.error(str(exc), exc.exit_code)
-        except click.exceptions.NoArgsIsHelpError as exc:
+        except NoArgsIsHelpError as exc:
             # A bare `anagramdb` or `anagramdb draw`: the help, as --help prints it.
-            click.echo(exc.ctx.get_help())
+            echo(exc.ctx.get_help())
             return 0
-        except click.NoSuchOption as exc:
+        except NoSuchOption as exc:
             return messages.error(
                 self.misplaced(exc, args) or usage_message(exc, self.command_path_of(args)), 2
             )
-        except click.UsageError as exc:
+        except UsageError as exc:
             return messages.error(usage_message(exc, self.command_path_of(args)), 2)
-        except click.ClickException as exc:
+        except ClickException as exc:
             return messages.error(exc.format_message(), exc.exit_code)
-        except (click.Abort, KeyboardInterrupt):
+        except (Abort, KeyboardInterrupt):
             return messages.interrupted()
         except BrokenPipeError:
             return messages.broken_pipe()

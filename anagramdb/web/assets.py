@@ -13,33 +13,55 @@ import base64
 import hashlib
 
 STYLE = """
-:root { color-scheme: light dark; --accent: #1657a8; --tile: #1e3a8a; --muted: #666; }
-@media (prefers-color-scheme: dark) { :root { --accent: #8ab4f8; --tile: #2b4c9b; --muted: #aaa; } }
+:root { color-scheme: light; --bg: #fff; --fg: #1b1b1b; --field: #fff; --accent: #1657a8;
+  --on-accent: #fff; --tile: #1e3a8a; --muted: #575757; --line: #767676; --error: #b3261e;
+  --control: calc(1.4rem * 1.3 + .8rem + 4px); }
+@media (prefers-color-scheme: dark) {
+  :root { color-scheme: dark; --bg: #121417; --fg: #ececec; --field: #1d2026; --accent: #8ab4f8;
+    --on-accent: #121417; --tile: #2b4c9b; --muted: #b4b4b4; --line: #8d939c; --error: #ff8a80; }
+}
 * { box-sizing: border-box; }
-body { font: 1.05rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto;
-  max-width: 46rem; padding: 0 1rem 3rem; }
+html { background: var(--bg); }
+body { font: 1.05rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  margin: 0 auto; max-width: 46rem; padding: 0 1rem 3rem; background: var(--bg); color: var(--fg); }
+a { color: var(--accent); }
 nav { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; padding: .75rem 0;
-  border-bottom: 1px solid #8886; }
-nav a { color: var(--accent); text-decoration: none; font-weight: 600; padding: .25rem 0; }
+  border-bottom: 1px solid var(--line); }
+nav a { text-decoration: none; font-weight: 600; padding: .25rem 0; }
 nav a[aria-current] { border-bottom: 3px solid var(--accent); }
 a:focus-visible, input:focus-visible, button:focus-visible, summary:focus-visible {
   outline: 3px solid var(--accent); outline-offset: 2px; }
 h1 { font-size: 1.6rem; margin: 1rem 0 .5rem; }
 h2 { font-size: 1.1rem; margin: 1.25rem 0 .25rem; }
-form { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; }
-.field { display: flex; flex-direction: column; flex: 1 1 12rem; }
+h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
+form.solve { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: .35rem .75rem;
+  align-items: end; }
+form.solve.numbers { grid-template-columns: minmax(0, 1fr) 6.5rem auto; }
+form.solve .hint, form.solve .check { grid-column: 1 / -1; }
+@media (max-width: 32rem) {
+  form.solve.numbers { grid-template-columns: minmax(0, 1fr) auto; }
+  form.solve.numbers .field:first-of-type { grid-column: 1 / -1; }
+}
+.field { display: flex; flex-direction: column; min-width: 0; }
 .field label { font-weight: 600; font-size: .9rem; }
-.field small { color: var(--muted); margin-top: .2rem; }
-input[type=text], input[type=search] { font: inherit; font-size: 1.4rem; padding: .4rem .6rem;
-  width: 100%; letter-spacing: .08em; border: 2px solid #8888; border-radius: .4rem; }
-.check { display: flex; gap: .4rem; align-items: center; padding-bottom: .6rem; }
+.hint { color: var(--muted); }
+input[type=text] { font: inherit; font-size: 1.4rem; line-height: 1.3; padding: .4rem .6rem;
+  width: 100%; height: var(--control);
+  min-width: 0; letter-spacing: .06em; color: var(--fg); background: var(--field);
+  border: 2px solid var(--line); border-radius: .4rem; }
+.check { display: flex; gap: .4rem; align-items: center; }
 button, .button { font: inherit; font-weight: 600; padding: .5rem 1rem; border-radius: .4rem;
-  border: 0; background: var(--accent); color: Canvas; cursor: pointer; text-decoration: none;
-  display: inline-block; }
+  border: 2px solid var(--accent); background: var(--accent); color: var(--on-accent);
+  cursor: pointer; text-decoration: none; display: inline-block; white-space: nowrap; }
+.solve-button { height: var(--control); padding: 0 1.1rem; font-size: 1.1rem; }
+button.copy { font-size: .85rem; padding: .1rem .55rem; background: var(--bg); color: var(--accent);
+  margin-left: .5rem; vertical-align: middle; }
+.summary { font-weight: 700; margin: .9rem 0 0; min-height: 1.5em; }
+.busy { color: var(--muted); margin: .25rem 0 0; }
+#results[aria-busy=true] { opacity: .5; }
 .status { color: var(--muted); margin: .75rem 0 0; }
-.error { color: #c0262d; font-weight: 600; }
-@media (prefers-color-scheme: dark) { .error { color: #ff8a80; } }
-ul.words { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap;
+.error { color: var(--error); font-weight: 600; }
+ul.words { list-style: none; padding: 0; margin: 0; display: inline-flex; flex-wrap: wrap;
   gap: .25rem .9rem; }
 ul.words small { color: var(--muted); }
 .score { color: var(--muted); font-weight: normal; font-size: .95rem; }
@@ -48,12 +70,16 @@ ul.words small { color: var(--muted); }
 .tiles li { background: var(--tile); color: #fff; font-weight: 700; font-size: 1.6rem;
   min-width: 2.6rem; text-align: center; padding: .3rem .5rem; border-radius: .3rem; }
 .target { font-size: 2.2rem; font-weight: 700; }
-ol.steps { margin: .25rem 0; }
-.expression { font-family: ui-monospace, monospace; }
+ol.solutions { padding-left: 1.5rem; }
+ol.solutions > li { margin: .5rem 0; }
+ol.steps { margin: .25rem 0; padding-left: 1.25rem; list-style: lower-alpha; }
+.expression { font-family: ui-monospace, monospace; margin: .25rem 0; }
 #clock { font-size: 2rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: .5rem 0 0; }
-progress { width: 100%; height: .8rem; }
+progress { width: 100%; height: .8rem; accent-color: var(--accent); }
 .choices { display: flex; flex-wrap: wrap; gap: .5rem; }
 .verdict { font-size: 1.25rem; font-weight: 700; }
+.twin { margin-top: 1.5rem; font-size: .95rem; }
+.offscreen { position: fixed; left: -100vw; }
 details { margin: .75rem 0; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }
 """
@@ -68,6 +94,18 @@ SCRIPT = """
     return node;
   };
   const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+  const SHOWN_WORDS = 3;
+  const COUNTDOWN_RACK = 9;
+  const listing = (names) => names.length > SHOWN_WORDS
+    ? names.slice(0, SHOWN_WORDS).join(", ") + " and " + (names.length - SHOWN_WORDS) + " more"
+    : names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names.at(-1);
+  const copyButton = (text, label) => {
+    const button = document.createElement("button");
+    for (const [name, value] of [["type", "button"], ["class", "copy"], ["data-copy", text],
+      ["aria-label", label], ["hidden", ""]]) button.setAttribute(name, value);
+    button.textContent = "Copy";
+    return button;
+  };
   const error = (message) => {
     const node = el("p", "error", message);
     node.setAttribute("role", "alert");
@@ -76,71 +114,177 @@ SCRIPT = """
   const renderers = {
     letters(data) {
       const out = [];
-      if (!data.words.length) return [el("p", "status", data.rack + ": no words")];
-      const lengths = [...new Set(data.words.map((w) => w.length))];
-      for (const length of lengths) {
+      for (const length of [...new Set(data.words.map((w) => w.length))]) {
         const same = data.words.filter((w) => w.length === length);
         const section = el("section", "length");
-        const heading = el("h2", "", length + " letters ");
-        heading.append(el("span", "score", plural(same[0].score, "point")));
+        const heading = el("h2", "", length + " letters");
+        if (length <= COUNTDOWN_RACK) {
+          heading.append(" ", el("span", "score", plural(same[0].score, "point")));
+        }
         const list = el("ul", "words");
         for (const w of same) {
           const item = el("li", "", w.word);
           if (w.blanks) item.append(" ", el("small", "", "?=" + w.blanks.join("")));
           list.append(item);
         }
-        section.append(heading, list);
+        const words = same.map((w) => w.word).join(" ");
+        section.append(heading, list, copyButton(words, "Copy the " + length + "-letter words"));
         out.push(section);
       }
       return out;
     },
     conundrum(data) {
-      if (!data.words.length) return [el("p", "status", data.letters + ": no answer")];
-      const verdict = data.unique ? "the unique answer" : plural(data.words.length, "answer");
+      if (!data.words.length) return [];
       const list = el("ul", "words");
       for (const w of data.words) list.append(el("li", "", w));
-      return [el("p", "status", data.letters + ": " + verdict), list];
+      return [list, copyButton(data.words.join(" "), "Copy the answer")];
     },
     numbers(data, warning) {
-      let head = data.exact ? data.target + ": exact" :
-        data.target + ": not reachable; nearest is " + data.value + " (" + data.distance + " away)";
-      if (data.count !== undefined) head += ", " + plural(data.count, "distinct solution");
-      const out = [el("p", "verdict", head)];
-      if (warning) out.push(el("p", "status", "Warning: " + warning));
+      const out = warning ? [el("p", "status", "Warning: " + warning)] : [];
+      const solutions = el("ol", "solutions");
       for (const s of data.solutions) {
         const steps = el("ol", "steps");
         for (const step of s.steps) steps.append(el("li", "", step));
-        out.push(steps, el("p", "expression", s.infix + " = " + s.value));
+        const expression = el("p", "expression", s.infix + " = " + s.value);
+        expression.append(copyButton(s.infix, "Copy " + s.infix));
+        const item = el("li");
+        item.append(steps, expression);
+        solutions.append(item);
       }
+      out.push(solutions);
       return out;
     },
   };
+  const summaries = {
+    letters(data) {
+      if (!data.words.length) return data.rack + ": no words";
+      const first = data.words[0];
+      const longest = data.words.filter((w) => w.length === first.length).map((w) => w.word);
+      return data.rack + ": " + plural(data.words.length, "word") + "; the longest, " +
+        plural(first.length, "letter") + ": " + listing(longest);
+    },
+    conundrum(data) {
+      if (!data.words.length) return data.letters + ": no answer";
+      const verdict = data.unique ? "the unique answer" : plural(data.words.length, "answer");
+      return data.letters + ": " + verdict + ": " + listing(data.words);
+    },
+    numbers(data) {
+      const head = data.exact ? data.target + ": exact" : data.target +
+        ": not reachable; nearest is " + data.value + " (" + data.distance + " away)";
+      if (data.count !== undefined) return head + ", " + plural(data.count, "distinct solution");
+      return data.solutions.length ? head + ": " + data.solutions[0].infix : head;
+    },
+  };
+  const offscreenCopy = (text) => {
+    const area = el("textarea", "offscreen");
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    let copied = false;
+    try { copied = document.execCommand("copy"); } catch (failure) { copied = false; }
+    area.remove();
+    return copied;
+  };
+  const copy = (button) => {
+    const text = button.id === "copy-link" ? location.href : button.dataset.copy;
+    const said = button.textContent;
+    const done = (ok) => {
+      button.textContent = ok ? "Copied" : "Not copied";
+      setTimeout(() => { button.textContent = said; }, 1500);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(() => done(true), () => done(offscreenCopy(text)));
+    } else done(offscreenCopy(text));
+  };
+  const showCopyButtons = () => {
+    for (const button of document.querySelectorAll("button.copy[hidden]")) button.hidden = false;
+  };
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button.copy");
+    if (button) copy(button);
+  });
+  showCopyButtons();
   const form = document.querySelector("form[data-api]");
   const results = document.getElementById("results");
-  if (form && results) {
-    let timer = 0;
-    let pending = null;
-    const update = () => {
+  const summary = document.getElementById("summary");
+  const busy = document.getElementById("busy");
+  const twin = document.getElementById("twin");
+  if (form && results && summary) {
+    const fields = [...form.querySelectorAll("input[type=text]")];
+    const title = () => {
+      const template = form.dataset.title;
+      if (!fields.some((field) => field.value.trim())) return template.split(" ")[0];
+      return fields.reduce((text, f) => text.replace("{" + f.name + "}", f.value.trim()), template);
+    };
+    let timer = 0, settle = 0, settled = true, pushNext = false, pending = null, asked = 0;
+    const update = (history_) => {
       const query = new URLSearchParams(new FormData(form)).toString();
-      history.replaceState(null, "", form.getAttribute("action") + (query ? "?" + query : ""));
+      const url = form.getAttribute("action") + (query ? "?" + query : "");
+      if (url !== location.pathname + location.search) {
+        if (history_ === "push") history.pushState(null, "", url);
+        else if (history_ === "replace") history.replaceState(null, "", url);
+      }
+      document.title = title() + " · anagramdb";
+      const valid = form.checkValidity();
+      twin.href = form.dataset.api + (query ? "?" + query : "");
+      twin.parentElement.hidden = !valid;
       if (pending) pending.abort();
-      if (!form.checkValidity()) { results.replaceChildren(); return; }
+      if (!valid) { results.replaceChildren(); summary.textContent = ""; return; }
       pending = new AbortController();
-      const options = { signal: pending.signal, headers: { Accept: "application/json" } };
-      fetch(form.dataset.api + "?" + query, options)
+      const mine = ++asked;
+      const slow = setTimeout(() => {
+        if (mine !== asked) return;
+        results.setAttribute("aria-busy", "true");
+        busy.hidden = false;
+      }, 150);
+      const idle = () => {
+        clearTimeout(slow);
+        if (mine !== asked) return;
+        results.removeAttribute("aria-busy");
+        busy.hidden = true;
+      };
+      fetch(twin.href, { signal: pending.signal, headers: { Accept: "application/json" } })
         .then((response) => response.json().then((data) => {
-          const warning = response.headers.get("X-Anagramdb-Warning");
-          const nodes = response.ok ? renderers[form.dataset.render](data, warning)
-            : [error(data.error)];
-          results.replaceChildren(...nodes);
+          if (mine !== asked) return;
+          const kind = form.dataset.render;
+          if (response.ok) {
+            results.replaceChildren(...renderers[kind](data,
+              response.headers.get("X-Anagramdb-Warning")));
+            summary.textContent = summaries[kind](data);
+          } else {
+            results.replaceChildren(error(data.error));
+            summary.textContent = "";
+          }
           results.dataset.state = "done";
+          showCopyButtons();
+          idle();
         }))
         .catch((failure) => {
-          if (failure.name === "AbortError") return;
+          if (failure.name === "AbortError" || mine !== asked) return;
           results.replaceChildren(error("The server did not answer."));
+          idle();
         });
     };
-    form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(update, 150); });
+    form.addEventListener("input", () => {
+      if (settled) pushNext = true;
+      settled = false;
+      clearTimeout(settle);
+      delete form.dataset.settled;
+      settle = setTimeout(() => { settled = true; form.dataset.settled = "1"; }, 1000);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        update(pushNext ? "push" : "replace");
+        pushNext = false;
+      }, 150);
+    });
+    window.addEventListener("popstate", () => {
+      const params = new URLSearchParams(location.search);
+      for (const input of form.querySelectorAll("input")) {
+        if (input.type === "checkbox") input.checked = params.has(input.name);
+        else input.value = params.get(input.name) || "";
+      }
+      update("none");
+    });
   }
   const clock = document.getElementById("clock");
   const practice = document.getElementById("practice");
@@ -170,8 +314,14 @@ def digest(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
-CONTENT_SECURITY_POLICY = (
-    f"default-src 'none'; script-src {digest(SCRIPT)}; style-src {digest(STYLE)}; connect-src "
-    "'self'; "
-    "img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-)
+def content_security_policy(scripts: tuple[str, ...], styles: tuple[str, ...]) -> str:
+    """The policy of a page whose only assets are these inline scripts and style sheets
+    (a module with its own assets sends this as its Response's Content-Security-Policy)."""
+    return (
+        f"default-src 'none'; script-src {' '.join(map(digest, scripts))}; "
+        f"style-src {' '.join(map(digest, styles))}; connect-src 'self'; img-src data:; "
+        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    )
+
+
+CONTENT_SECURITY_POLICY = content_security_policy((SCRIPT,), (STYLE,))

@@ -22,14 +22,18 @@ from urllib.parse import urlencode
 from ..countdown.draw import SEED_LIMIT
 from .api import MAX_BLANKS, MAX_RACK, ApiError, Params, answer
 from .assets import SCRIPT, STYLE
+from .render import SUMMARIES, conundrum_html, error_html, letters_html, numbers_html, plural
 from .routes import CACHE_SOLVED, NO_STORE, Request, Response, route
 
-PAGES = (
+__all__ = ["Redirect", "error_html", "layout", "letters_html", "numbers_html", "page", "plural"]
+
+# The navigation bar: (path, name); a module of pages adds its own with add_to_navigation.
+PAGES = [
     ("/letters", "Letters"),
     ("/conundrum", "Conundrum"),
     ("/numbers", "Numbers"),
     ("/practice", "Practice"),
-)
+]
 
 
 class Redirect(Exception):
@@ -63,6 +67,12 @@ def page(path: str, cached: bool = True) -> Callable[[Page], Page]:
     return register
 
 
+def add_to_navigation(path: str, name: str) -> None:
+    """Show *name*, a link to *path*, in every page's navigation bar."""
+    if (path, name) not in PAGES:
+        PAGES.append((path, name))
+
+
 def random_seed() -> int:
     return secrets.randbelow(SEED_LIMIT)
 
@@ -85,19 +95,21 @@ def layout(title: str, path: str, content: str) -> str:
     )
 
 
-def field(name: str, label: str, value: str, hint: str = "", **attributes: str) -> str:
+def field(name: str, label: str, value: str, **attributes: str) -> str:
     """A labelled text input; *attributes* become HTML attributes (pattern=..., ...)."""
     extra = "".join(
         f' {key.replace("_", "-")}="{escape(text)}"' for key, text in attributes.items()
     )
-    described = f' aria-describedby="{name}-hint"' if hint else ""
-    hint_html = f'<small id="{name}-hint">{escape(hint)}</small>' if hint else ""
     return (
         f'<div class="field"><label for="{name}">{escape(label)}</label>'
         f'<input type="text" id="{name}" name="{name}" value="{escape(value)}" autocomplete="off" '
-        f'spellcheck="false"{described}{extra}>'
-        f"{hint_html}</div>"
+        f'spellcheck="false"{extra}></div>'
     )
+
+
+def hint(name: str, text: str) -> str:
+    """The hint under a form's row of fields, for the field *name* (its aria-describedby)."""
+    return f'<small class="hint" id="{name}-hint">{escape(text)}</small>'
 
 
 def checkbox(name: str, label: str, checked: bool) -> str:
@@ -111,161 +123,142 @@ def value(params: Params, name: str) -> str:
     return params.get(name, [""])[0]
 
 
-def error_html(message: str) -> str:
-    return f'<p class="error" role="alert">{escape(message)}</p>'
+def title_of(template: str, params: Params) -> str:
+    """A page's title from its query, as the script makes it: *template*'s {name}s filled
+    with the parameters, or its first word alone when they are all empty."""
+    names = [part.split("}")[0] for part in template.split("{")[1:]]
+    if not any(value(params, name).strip() for name in names):
+        return template.split(" ")[0]
+    return template.format_map({name: value(params, name).strip() for name in names})
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def letters_html(record: dict[str, Any]) -> str:
-    """A letters record as the script renders it: a section a length, longest first."""
-    words = record["words"]
-    if not words:
-        return f'<p class="status">{escape(record["rack"])}: no words</p>'
-    parts = []
-    for length in sorted({word["length"] for word in words}, reverse=True):
-        same = [word for word in words if word["length"] == length]
-        items = "".join(
-            f"<li>{escape(word['word'])}"
-            + (f" <small>?={escape(''.join(word['blanks']))}</small>" if word.get("blanks") else "")
-            + "</li>"
-            for word in same
-        )
-        heading = (
-            f"<h2>{length} letters <span "
-            f'class="score">{plural(same[0]["score"], "point")}</span></h2>'
-        )
-        parts.append(f'<section class="length">{heading}<ul class="words">{items}</ul></section>')
-    return "".join(parts)
-
-
-def conundrum_html(record: dict[str, Any]) -> str:
-    if not record["words"]:
-        return f'<p class="status">{escape(record["letters"])}: no answer</p>'
-    verdict = "the unique answer" if record["unique"] else plural(len(record["words"]), "answer")
-    items = "".join(f"<li>{escape(word)}</li>" for word in record["words"])
+def twin_link(api: str, query: str, text: str = "This answer as JSON") -> str:
+    """The link to the page's JSON twin, hidden while there is no query (the script keeps
+    it in step with the form), and a button to copy the page's own address."""
+    href = f"{api}?{query}" if query else api
     return (
-        f'<p class="status">{escape(record["letters"])}: {verdict}</p><ul '
-        f'class="words">{items}</ul>'
+        f'<p class="twin"{"" if query else " hidden"}><a id="twin" href="{escape(href)}">'
+        f"{escape(text)}</a> "
+        '<button type="button" class="copy" id="copy-link" data-copy="" '
+        'aria-label="Copy link to this page" hidden>Copy link</button></p>'
     )
 
 
-def numbers_html(record: dict[str, Any], warnings: list[str]) -> str:
-    """A numbers record: the verdict, then each solution's steps and expression."""
-    target = record["target"]
-    head = (
-        f"{target}: exact"
-        if record["exact"]
-        else f"{target}: not reachable; nearest is {record['value']} ({record['distance']} away)"
-    )
-    if "count" in record:
-        head += ", " + plural(record["count"], "distinct solution")
-    parts = [f'<p class="verdict">{escape(head)}</p>']
-    parts.extend(f'<p class="status">Warning: {escape(warning)}</p>' for warning in warnings)
-    for solution in record["solutions"]:
-        steps = "".join(f"<li>{escape(step)}</li>" for step in solution["steps"])
-        parts.append(
-            f'<ol class="steps">{steps}</ol><p class="expression">{escape(solution["infix"])} = '
-            f"{solution['value']}</p>"
-        )
-    return "".join(parts)
-
-
-def results(request: Request, endpoint: str, params: Params, show: Any) -> tuple[int, str]:
-    """(status, HTML) of the answer to *params*, or of the error it gets."""
+def results(request: Request, endpoint: str, show: Any) -> tuple[int, str, str]:
+    """(status, HTML, summary) of the answer to the page's query, or of its error."""
     try:
-        record, warnings = answer(request.solvers, endpoint, params, request.budget)
+        record, warnings = answer(request.solvers, endpoint, request.query, request.budget)
     except ApiError as exc:
-        return exc.status, error_html(str(exc))
-    return 200, show(record, warnings)
+        return exc.status, error_html(str(exc)), ""
+    return 200, show(record, warnings), SUMMARIES[endpoint](record)
 
 
-def solve_form(path: str, endpoint: str, fields: str) -> str:
-    return (
-        f'<form action="{path}" method="get" role="search" data-api="/api/{endpoint}" '
-        f'data-render="{endpoint}">{fields}<button>Solve</button></form>'
+def solve_page(
+    request: Request,
+    endpoint: str,
+    heading: str,
+    title: str,
+    fields: str,
+    show: Any,
+    extra: str = "",
+) -> tuple[int, str]:
+    """A page that solves as you type: its form (*fields*, then Solve), the one-line summary
+    (the live region), the busy sign, the results, and the link to its JSON twin."""
+    path = f"/{endpoint}"
+    names = [part.split("}")[0] for part in title.split("{")[1:]]
+    asked = any(value(request.query, name) for name in names)
+    status, shown, summary = results(request, endpoint, show) if asked else (200, "", "")
+    query = urlencode([(k, v) for k, values in request.query.items() for v in values])
+    content = (
+        f"<h1>{heading}</h1>"
+        f'<form class="solve {endpoint}" action="{path}" method="get" role="search" '
+        f'data-api="/api/{endpoint}" data-render="{endpoint}" data-title="{escape(title)}">'
+        f"{fields}</form>"
+        f'<p id="summary" class="summary" role="status">{escape(summary)}</p>'
+        '<p id="busy" class="busy" hidden>Working…</p>'
+        f'<div id="results">{shown}</div>{twin_link("/api/" + endpoint, query if asked else "")}'
+        f"{extra}"
     )
+    return status, layout(title_of(title, request.query), path, content)
+
+
+SOLVE = '<button class="solve-button">Solve</button>'
 
 
 @page("/")
 @page("/letters")
 def letters_page(request: Request) -> tuple[int, str]:
-    params = request.query
-    rack = value(params, "rack")
-    fields = field(
-        "rack",
-        "Letters",
-        rack,
-        f"Up to {MAX_RACK} letters; ? is a blank (at most {MAX_BLANKS}). Answers appear as you "
-        "type.",
-        required="",
-        maxlength=str(MAX_RACK),
-        autofocus="",
-        autocapitalize="characters",
-    ) + checkbox("all", "every word down to 3 letters", "all" in params)
-    status, shown = (
-        results(request, "letters", params, lambda record, _: letters_html(record))
-        if rack
-        else (200, "")
+    fields = (
+        field(
+            "rack",
+            "Letters",
+            value(request.query, "rack"),
+            required="",
+            maxlength=str(MAX_RACK),
+            autofocus="",
+            autocapitalize="characters",
+            aria_describedby="rack-hint",
+        )
+        + SOLVE
+        + hint(
+            "rack",
+            f"Up to {MAX_RACK} letters; ? is a blank (at most {MAX_BLANKS}). "
+            "Answers appear as you type.",
+        )
+        + checkbox("all", "every word down to 3 letters", "all" in request.query)
     )
-    content = (
-        f'<h1>Letters</h1>{solve_form("/letters", "letters", fields)}<div id="results" '
-        f'aria-live="polite">{shown}</div>'
+    return solve_page(
+        request, "letters", "Letters", "Letters {rack}", fields, lambda r, _: letters_html(r)
     )
-    return status, layout(f"Letters {rack}" if rack else "Letters", "/letters", content)
 
 
 @page("/conundrum")
 def conundrum_page(request: Request) -> tuple[int, str]:
-    params = request.query
-    if "generate" in params:
+    if "generate" in request.query:
         return generated_page(request)
-    letters = value(params, "letters")
-    fields = field(
-        "letters",
+    fields = (
+        field(
+            "letters",
+            "Conundrum",
+            value(request.query, "letters"),
+            required="",
+            maxlength="64",
+            autofocus="",
+            autocapitalize="characters",
+            aria_describedby="letters-hint",
+        )
+        + SOLVE
+        + hint("letters", "Nine scrambled letters, e.g. CANEDANON.")
+    )
+    more = '<p><a class="button" href="/conundrum?generate=1">Make a new conundrum</a></p>'
+    return solve_page(
+        request,
+        "conundrum",
         "Conundrum",
-        letters,
-        "Nine scrambled letters, e.g. CANEDANON.",
-        required="",
-        maxlength="64",
-        autofocus="",
-        autocapitalize="characters",
+        "Conundrum {letters}",
+        fields,
+        lambda r, _: conundrum_html(r),
+        more,
     )
-    status, shown = (
-        results(request, "conundrum", params, lambda record, _: conundrum_html(record))
-        if letters
-        else (200, "")
-    )
-    content = (
-        f'<h1>Conundrum</h1>{solve_form("/conundrum", "conundrum", fields)}<div id="results" '
-        f'aria-live="polite">{shown}</div>'
-        '<p><a class="button" href="/conundrum?generate=1">Make a new conundrum</a></p>'
-    )
-    return status, layout("Conundrum", "/conundrum", content)
 
 
 def generated_page(request: Request) -> tuple[int, str]:
     params = request.query
     if "seed" not in params:
         raise Redirect("/conundrum?" + urlencode({"generate": 1, "seed": random_seed()}))
+    asked = {"generate": ["1"], "seed": params["seed"][:1]}
     try:
-        made, _ = answer(
-            request.solvers,
-            "conundrum",
-            {"generate": ["1"], "seed": params["seed"][:1]},
-            request.budget,
-        )
+        made, _ = answer(request.solvers, "conundrum", asked, request.budget)
     except ApiError as exc:
         return exc.status, layout(
             "Conundrum", "/conundrum", "<h1>Conundrum</h1>" + error_html(str(exc))
         )
+    twin = twin_link("/api/conundrum", urlencode({"generate": 1, "seed": params["seed"][0]}))
     if not made:
         return 200, layout(
             "Conundrum",
             "/conundrum",
-            '<h1>Conundrum</h1><p class="status">No conundrum could be made.</p>',
+            f'<h1>Conundrum</h1><p class="status">No conundrum could be made.</p>{twin}',
         )
     puzzle = made[0]
     tiles = "".join(f"<li>{escape(letter.upper())}</li>" for letter in puzzle["clue"])
@@ -274,47 +267,41 @@ def generated_page(request: Request) -> tuple[int, str]:
         "<details><summary>Show the answer</summary><p "
         f'class="verdict">{escape(puzzle["answer"].upper())}</p>'
         f'<p class="status">The clue is {escape(" + ".join(puzzle["words"]))}.</p></details>'
-        '<p><a class="button" href="/conundrum?generate=1">Another one</a></p>'
+        f'<p><a class="button" href="/conundrum?generate=1">Another one</a></p>{twin}'
     )
-    return 200, layout("Conundrum", "/conundrum", content)
+    return 200, layout(f"Conundrum {puzzle['clue'].upper()}", "/conundrum", content)
 
 
 @page("/numbers")
 def numbers_page(request: Request) -> tuple[int, str]:
-    params = request.query
-    numbers, target = value(params, "numbers"), value(params, "target")
     fields = (
         field(
             "numbers",
             "Numbers",
-            numbers,
-            "Up to six, e.g. 25 50 75 100 3 6",
+            value(request.query, "numbers"),
             required="",
             maxlength="64",
             autofocus="",
             inputmode="numeric",
             pattern=r"[0-9 ,]+",
+            aria_describedby="numbers-hint",
         )
         + field(
             "target",
             "Target",
-            target,
-            "",
+            value(request.query, "target"),
             required="",
             maxlength="6",
             inputmode="numeric",
             pattern="[0-9]+",
         )
-        + checkbox("all", "every distinct solution", "all" in params)
+        + SOLVE
+        + hint("numbers", "Up to six numbers, e.g. 25 50 75 100 3 6, and a target, e.g. 952.")
+        + checkbox("all", "every distinct solution", "all" in request.query)
     )
-    status, shown = (
-        results(request, "numbers", params, numbers_html) if numbers and target else (200, "")
+    return solve_page(
+        request, "numbers", "Numbers", "Numbers {numbers} → {target}", fields, numbers_html
     )
-    content = (
-        f'<h1>Numbers</h1>{solve_form("/numbers", "numbers", fields)}<div id="results" '
-        f'aria-live="polite">{shown}</div>'
-    )
-    return status, layout("Numbers", "/numbers", content)
 
 
 def not_found_page(path: str) -> tuple[int, str]:

@@ -29,16 +29,8 @@ from ..countdown.draw import (
 from ..countdown.letters import MIN_LENGTH
 from ..countdown.queries import letters
 from .api import MAX_WORKING_CHARS, ApiError, Params, Solvers, answer, integer, one
-from .pages import (
-    Redirect,
-    error_html,
-    layout,
-    letters_html,
-    numbers_html,
-    page,
-    plural,
-    random_seed,
-)
+from .pages import Redirect, layout, page, random_seed, twin_link
+from .render import error_html, letters_html, numbers_html, numbers_summary, plural
 from .routes import Request
 
 ROUNDS = ("letters", "numbers")
@@ -123,11 +115,12 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
             f'<p id="clock" role="timer" data-seconds="{seconds}">{seconds} s</p>'
             f'<progress id="clock-bar" max="{seconds}" value="{seconds}" aria-label="Time '
             'left"></progress>'
-            f'<form id="practice" action="/practice" method="get">{hidden}'
+            f'<form id="practice" class="solve" action="/practice" method="get">{hidden}'
             f'<div class="field"><label for="answer">{escape(label)}</label>'
             '<input type="text" id="answer" name="answer" autocomplete="off" spellcheck="false" '
             f'autofocus maxlength="{MAX_WORKING_CHARS}"></div>'
-            "<button>Check</button></form>"
+            '<button class="solve-button">Check</button></form>'
+            f"{twin(kind, chosen, seed)}"
         )
         return 200, layout(title, "/practice", content)
     given = one(params, "answer", "", cap=MAX_WORKING_CHARS).strip()
@@ -155,6 +148,7 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         + ('<p class="verdict" id="timeup">Time\'s up!</p>' if "timeup" in params else "")
         + f'<div id="verdict">{judged}</div><h2>The best answers</h2><div id="best">{best}</div>'
         f'<p><a class="button" href="/practice?{again}">Next round</a></p>'
+        + twin(kind, chosen, seed)
     )
     return 200, layout(title, "/practice", content)
 
@@ -189,11 +183,19 @@ def verdict(solvers: Solvers, params: Params) -> str:
     return "".join(parts)
 
 
+def twin(kind: str, chosen: dict[str, int], seed: int) -> str:
+    """The link to the round's draw as JSON (/api/draw/...: the same tiles)."""
+    return twin_link(f"/api/draw/{kind}", urlencode({**chosen, "seed": seed}), "This draw as JSON")
+
+
 def best_letters(solvers: Solvers, rack: str) -> str:
-    return letters_html(letters(solvers.full, rack, MIN_LENGTH, BEST_WORDS).to_dict())
+    """The best words, headed under the page's h2 ("The best answers")."""
+    record = letters(solvers.full, rack, MIN_LENGTH, BEST_WORDS).to_dict()
+    return letters_html(record, level=3)
 
 
 def best_numbers(numbers: list[int], target: int) -> str:
     from ..countdown.numbers import solve
 
-    return numbers_html(solve(numbers, target).to_dict(), [])
+    record = solve(numbers, target).to_dict()
+    return f'<p class="verdict">{escape(numbers_summary(record))}</p>' + numbers_html(record, [])

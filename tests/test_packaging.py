@@ -35,6 +35,7 @@ def test_licence_files_are_shipped_and_match_the_metadata():
     assert sorted(metadata.get_all("License-File") or []) == [
         "LICENSE",
         "anagramdb/data/COPYING.SCOWL",
+        "anagramdb/data/COPYING.WordNet",
     ]
 
 

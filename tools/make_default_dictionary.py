@@ -221,7 +221,11 @@ def make(
         },
         "dictionaries": dictionaries,
     }
-    with open(os.path.join(output, PROVENANCE_FILE), "w", encoding="utf-8", newline="\n") as handle:
+    provenance_path = os.path.join(output, PROVENANCE_FILE)
+    if os.path.exists(provenance_path):  # tools/make_definitions.py's record: rerun that tool
+        with open(provenance_path, encoding="utf-8") as handle:
+            record.update({k: v for k, v in json.load(handle).items() if k == "definitions"})
+    with open(provenance_path, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(json.dumps(record, indent=2, sort_keys=True) + "\n")
     if copyright_path is not None:
         shutil.copyfile(copyright_path, os.path.join(output, "COPYING.SCOWL"))

@@ -1,0 +1,189 @@
+"""Definitions: what a word means, from the packaged definitions file (WordNet 3.0).
+
+The file ``data/definitions.txt.gz`` is gzip-blocked keyed text (kinds.py, keyed.py) with
+its sparse index beside it; tools/make_definitions.py makes it. docs/FORMAT.md
+("Definitions file") is the full specification. One line a word or WordNet lemma::
+
+    cat<TAB>n:feline mammal usually having thick soft fur ...<TAB>n:an informal term ...
+    cats<TAB>=n:cat<TAB>=v:cat
+    lorry<TAB>n:a large truck designed to carry heavy loads; usually without sides<TAB>...
+    torch<TAB>n[Britain]:a small portable battery-powered lamp<TAB>...
+
+An item is a sense (``POS[LABELS]:GLOSS``, LABELS optional and comma-separated) or a link
+to another line: ``=POS:LEMMA``, the word is a form or spelling of LEMMA, or
+``+POS:LEMMA``, the word is derived from LEMMA; LEMMA's POS senses are on LEMMA's line.
+A lookup reads the word's line, then each linked lemma's: one block each.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .dictionary import DATA_DIRECTORY
+from .errors import InvalidArgumentError, quoted
+from .keyed import KeyedFile
+from .keys import fold
+from .kinds import KEYED_GZIP
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+DEFINITIONS_FILE = "definitions.txt.gz"
+DEFINITIONS_PATH = os.path.join(DATA_DIRECTORY, DEFINITIONS_FILE)
+LINK = "="  # =POS:LEMMA, the word is a form or a spelling of LEMMA
+DERIVED = "+"  # +POS:LEMMA, the word is derived from LEMMA (abider from abide)
+PARTS_OF_SPEECH = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
+MAX_WORD = 64  # characters of a word looked up: no definition is longer
+
+
+def format_sense(pos: str, labels: list[str], gloss: str) -> str:
+    """One sense item of a line: ``n:gloss`` or ``n[Britain,slang]:gloss``."""
+    if any(char in label for label in labels for char in ",[]\t") or "\t" in gloss:
+        raise ValueError(f"a label or gloss holds a separator: {labels!r} {gloss!r}")
+    return f"{pos}[{','.join(labels)}]:{gloss}" if labels else f"{pos}:{gloss}"
+
+
+class Sense:
+    """One meaning: its gloss and its usage labels ('Britain', 'slang')."""
+
+    __slots__ = ("gloss", "labels")
+
+    def __init__(self, gloss: str, labels: list[str]) -> None:
+        self.gloss, self.labels = gloss, labels
+
+    def to_dict(self) -> dict[str, object]:
+        return {"gloss": self.gloss, "labels": self.labels}
+
+
+class Entry:
+    """The senses of one lemma in one part of speech. *relation* says what the looked-up
+    word is to *lemma*: "" (the word itself), "form" (an inflection, or another spelling:
+    cats, colour) or "derived" (abider from abide)."""
+
+    __slots__ = ("lemma", "pos", "relation", "senses")
+
+    def __init__(self, lemma: str, pos: str, senses: list[Sense], relation: str = "") -> None:
+        self.lemma, self.pos, self.senses, self.relation = lemma, pos, senses, relation
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "lemma": self.lemma,
+            "pos": self.pos,
+            "relation": self.relation,
+            "senses": [sense.to_dict() for sense in self.senses],
+        }
+
+
+class Definition:
+    """What a word means: an entry for each lemma and part of speech (none: undefined)."""
+
+    __slots__ = ("entries", "word")
+
+    def __init__(self, word: str, entries: list[Entry]) -> None:
+        self.word, self.entries = word, entries
+
+    @property
+    def defined(self) -> bool:
+        return bool(self.entries)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "word": self.word,
+            "defined": self.defined,
+            "entries": [entry.to_dict() for entry in self.entries],
+        }
+
+
+RELATIONS = {LINK: "form", DERIVED: "derived"}
+
+
+def parse_items(line: str) -> list[tuple[str, str, list[str], str]]:
+    """The items of a line's value as ``(kind, pos, labels, text)``: kind "sense" (text the
+    gloss), or "form" or "derived" for a link (text the lemma). Raises ValueError for an
+    item breaking the grammar."""
+    items = []
+    for item in line.split("\t"):
+        relation = RELATIONS.get(item[:1])
+        link = relation is not None
+        body = item[1:] if link else item
+        head, colon, text = body.partition(":")
+        pos, labels = head[:1], head[1:]
+        if not colon or pos not in PARTS_OF_SPEECH or not text:
+            raise ValueError(f"not a sense or a link: {item[:40]!r}")
+        if labels and (link or labels[0] != "[" or labels[-1] != "]"):
+            raise ValueError(f"bad labels in {item[:40]!r}")
+        label_list = labels[1:-1].split(",") if labels else []
+        items.append((relation or "sense", pos, label_list, text))
+    return items
+
+
+def normalise(word: str) -> str:
+    """The key *word* is looked up under: folded, spaces collapsed. Raises
+    InvalidArgumentError for an empty word or one that is not valid UTF-8."""
+    if any("\udc80" <= char <= "\udcff" for char in word):
+        raise InvalidArgumentError(f"word {quoted(word)} is not valid UTF-8")
+    key = " ".join(fold(word).split())
+    if not key:
+        raise InvalidArgumentError("no word given")
+    return key
+
+
+class Definitions:
+    """The definitions file, open for lookups. A context manager::
+
+    with Definitions() as definitions:
+        definitions.define("cats").entries[0].lemma   # 'cat'
+    """
+
+    def __init__(self, path: str | None = None) -> None:
+        """Open *path*, or the packaged definitions file."""
+        self.path = path or DEFINITIONS_PATH
+        self._file = KeyedFile(self.path, KEYED_GZIP)
+
+    def __enter__(self) -> Definitions:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the file. Idempotent."""
+        self._file.close()
+
+    def _items(self, key: str) -> list[tuple[str, str, list[str], str]]:
+        value = self._file.get(key) if len(key) <= MAX_WORD else None
+        if value is None:
+            return []
+        try:
+            return parse_items(value)
+        except ValueError as exc:
+            from .errors import DictionaryFormatError
+
+            raise DictionaryFormatError(f"{self.path}: the line of {key!r}: {exc}") from exc
+
+    def define(self, word: str) -> Definition:
+        """What *word* means (case and accents folded). Cost: one block read for the word,
+        and one for each lemma it links to (a few, at most)."""
+        key = normalise(word)
+        entries: list[Entry] = []
+        for kind, pos, labels, text in self._items(key):
+            if kind != "sense":
+                senses = [
+                    Sense(gloss, found_labels)
+                    for found_kind, found_pos, found_labels, gloss in self._items(text)
+                    if found_kind == "sense" and found_pos == pos
+                ]
+                if senses:
+                    entries.append(Entry(text, PARTS_OF_SPEECH[pos], senses, kind))
+                continue
+            name = PARTS_OF_SPEECH[pos]
+            if entries and entries[-1].lemma == key and entries[-1].pos == name:
+                entries[-1].senses.append(Sense(text, labels))
+            else:
+                entries.append(Entry(key, name, [Sense(text, labels)]))
+        return Definition(key, entries)
+
+    def define_many(self, words: Iterable[str]) -> dict[str, Definition]:
+        """The definition of each distinct word of *words*, by the word as given."""
+        return {word: self.define(word) for word in dict.fromkeys(words)}

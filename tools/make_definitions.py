@@ -1,0 +1,333 @@
+"""Make the packaged definitions file, anagramdb/data/definitions.txt.gz, from WordNet 3.0.
+
+    apt-get install wordnet-base
+    python tools/make_definitions.py [--wordnet /usr/share/wordnet] [--output DIR]
+
+For every word of the packaged lists (PACKAGED, read from the output directory, so run it
+after tools/make_default_dictionary.py), the file gets a line when WordNet can say what
+the word means: the word's own senses where it is a WordNet lemma, and a link to each
+base form Morphy finds for it (tools/wordnet.py: exception lists, then the rules of
+detachment). Where neither finds anything, three spellings are tried, in order, each
+then looked up the same way (lemma, then Morphy):
+
+1. British spellings as WordNet spells them (American): -ise/-isation/-yse to -ize/
+   -ization/-yze, -our to -or, -tre/-bre to -ter/-ber, doubled l before -ed, -ing,
+   -er to one (travelled, jeweller);
+2. a doubled final consonant before -ing, -ed, -er or -est undoubled (gutting -> gut,
+   which Morphy's rules leave as "gutt");
+3. WordNet lemmas written as one word: half-wit and slide show are found as halfwit and
+   slideshow.
+
+Each linked lemma gets a line of its own, even when it is not in the lists (half-wit).
+Senses keep WordNet's order (most frequent first) and its gloss without the quoted
+examples; region and usage domains become labels (United Kingdom is "Britain", United
+States "US"). The line grammar is in docs/FORMAT.md ("Definitions file").
+
+Reproducible: the file's bytes depend only on WordNet's files, the lists and this tool
+(gzip members with mtime 0), and its mtime is pinned to WordNet 3.0's release, so two
+runs give the same bytes. PROVENANCE.json gets a "definitions" record (source, version,
+counts, coverage); WordNet's licence is copied beside the data as COPYING.WordNet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import calendar
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from make_default_dictionary import package_version, sha256
+from wordnet import (
+    PARTS,
+    WORDNET_DIRECTORY,
+    morphy,
+    read_data,
+    read_exceptions,
+    read_index,
+)
+
+from anagramdb.builder import write_keyed
+from anagramdb.definitions import DEFINITIONS_FILE, DERIVED, LINK, format_sense
+from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
+
+PACKAGE = "wordnet-base"
+COPYRIGHT = "/usr/share/doc/wordnet-base/copyright"
+LICENCE_FILE = "COPYING.WordNet"
+RELEASE_NS = calendar.timegm((2006, 12, 6, 0, 0, 0)) * 1_000_000_000  # the .exc files' date
+REGION_NAMES = {"united kingdom": "Britain", "united states": "US"}
+BRITISH = (
+    (re.compile(r"(?<=[^aeiou])is(e|es|ed|ing|er|ers|ation|ations)$"), r"iz\1"),
+    (re.compile(r"ys(e|es|ed|ing|er|ers)$"), r"yz\1"),
+    (re.compile(r"(?<=[^aeiou])our(s|ed|ing|ful|less|able|ite|ites)?$"), r"or\1"),
+    (re.compile(r"(?<=[^aeiou][tb])re(s|d)?$"), r"er\1"),
+    (re.compile(r"(?<=[aeiou])ll(ed|ing|er|ers|ery)$"), r"l\1"),
+    (re.compile(r"(?<=[^aeiou])oe(?=[^aeiou])"), "e"),  # foetus, apnoea
+    (re.compile(r"(?<=[^aeiou])ae(?=[^aeiou])"), "e"),  # haemal, faecal
+)
+DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1(ing|ed|er|est)$")
+DOUBLED_END = re.compile(r"([b-df-hj-np-tv-z])\1$")
+# comparatives of -y adjectives (artsier), plurals of -o nouns (condoes): not in Morphy's rules
+INFLECTED = (
+    (re.compile(r"ier$"), "y"),
+    (re.compile(r"iest$"), "y"),
+    (re.compile(r"oes$"), "o"),
+)
+# suffix, the part of speech of the stem, and (letters cut from the rest, ending added) to try
+DERIVATIONS = (
+    ("er", "v", ((0, ""), (0, "e"), (1, "y"))),  # one who does: abider, adorner, decrier
+    ("or", "v", ((0, ""), (0, "e"))),  # depictor
+    ("ly", "a", ((0, ""), (1, "y"), (0, "le"), (2, ""))),  # errantly, archaically
+    ("ness", "a", ((0, ""), (1, "y"))),  # tenuousness, dopiness
+    ("ish", "n", ((0, ""), (0, "e"))),  # boarish
+    ("ish", "a", ((0, ""), (0, "e"))),  # lowish
+    ("less", "n", ((0, ""),)),  # tameless
+    ("ful", "n", ((0, ""),)),  # easeful
+)
+PREFIXES = (
+    "re", "un", "out", "over", "under", "mis", "non", "pre", "fore", "up",
+    "inter", "anti", "counter", "semi", "multi", "super",
+)  # fmt: skip
+NOT_DERIVED = frozenset({"unless", "until", "under", "upon", "another", "outwith"})  # not prefixed
+SUFFIXES = ("s", "es", "ed", "ing", "er", "est")
+
+
+class WordNet:
+    """WordNet's lemmas, synsets and exception lists, read once."""
+
+    def __init__(self, directory: str) -> None:
+        self.lemmas = {pos: read_index(directory, pos) for pos in PARTS}
+        self.exceptions = {pos: read_exceptions(directory, pos) for pos in PARTS}
+        self.synsets = {pos: read_data(directory, pos) for pos in PARTS}
+        # one-word spellings of lemmas written with a hyphen or a space (WordNet's "_")
+        self.joined: dict[str, dict[str, str]] = {pos: {} for pos in PARTS}
+        for pos in PARTS:
+            for lemma in sorted(self.lemmas[pos]):
+                one_word = lemma.replace("-", "").replace("_", "")
+                if one_word != lemma and one_word.isalpha():
+                    self.joined[pos].setdefault(one_word, lemma)
+        self.known = {pos: self.lemmas[pos].keys() | self.joined[pos].keys() for pos in PARTS}
+
+    def labels(self, synset_pos: str, offset: int, word_number: int) -> list[str]:
+        """The region and usage labels of sense *offset* for its word *word_number*."""
+        found: list[str] = []
+        for source, target, target_pos in self.synsets[synset_pos][offset].domains:
+            if source in (0, word_number):
+                name = self.synsets[target_pos][target].written[0].replace("_", " ")
+                label = REGION_NAMES.get(name.lower(), name)
+                if label not in found:
+                    found.append(label)
+        return found
+
+    def senses(self, lemma: str, pos: str) -> list[str]:
+        """The formatted senses (definitions.format_sense) of *lemma* as *pos*, but those
+        where WordNet writes the lemma with a capital (China the country, ABB the brigade):
+        proper nouns and abbreviations, which Countdown does not allow."""
+        formatted = []
+        for offset in self.lemmas[pos][lemma]:
+            synset = self.synsets[pos][offset]
+            number = synset.words.index(lemma) + 1
+            written = synset.written[number - 1]
+            if written == written.lower():
+                labels = self.labels(pos, offset, number)
+                formatted.append(format_sense(pos, labels, gloss(synset.gloss)))
+        return formatted
+
+    def bases(self, word: str, pos: str, joined: bool = False) -> list[str]:
+        """The lemmas of *word* as *pos*: itself and the base forms Morphy finds; with
+        *joined*, instead the lemmas written as two words or hyphenated that they spell."""
+        lemmas, spelt = self.lemmas[pos], self.joined[pos]
+        known = self.known[pos] if joined else lemmas
+        found: list[str] = []
+        for form in [word, *morphy(word, pos, known, self.exceptions[pos])]:
+            lemma = (form if form in lemmas else None) if not joined else spelt.get(form)
+            if lemma is not None and lemma not in found:
+                found.append(lemma)
+        return found
+
+
+def gloss(text: str) -> str:
+    """A WordNet gloss without its quoted examples: 'big; "a big house"' -> 'big'."""
+    kept = [part for part in text.split("; ") if not part.lstrip().startswith('"')]
+    return "; ".join(kept).strip().rstrip(";").strip() or text.strip()
+
+
+def respellings(word: str) -> list[str]:
+    """The spellings tried when WordNet knows *word* in no part of speech (module docstring)."""
+    found: list[str] = []
+    for pattern, replacement in (*BRITISH, *INFLECTED):
+        american = pattern.sub(replacement, word)
+        if american != word:
+            found.append(american)
+    single = DOUBLED.sub(r"\1\2", word)
+    if single != word:
+        found.append(single)
+    return found
+
+
+def inflections(wordnet: WordNet, word: str) -> list[tuple[str, str]]:
+    """``(pos, lemma)`` of each lemma *word* is (or is a form or spelling of), in PARTS order."""
+    for spelling in [word, *respellings(word)]:
+        for joined in (False, True):
+            found = [
+                (pos, lemma) for pos in PARTS for lemma in wordnet.bases(spelling, pos, joined)
+            ]
+            if found:
+                return found
+    return []
+
+
+def derivation_stems(word: str) -> list[tuple[str, str]]:
+    """``(pos, stem)`` pairs a derived *word* may come from (the suffixes of DERIVATIONS)."""
+    stems: list[tuple[str, str]] = []
+    singular = [word, word[:-1]] if word.endswith("s") and not word.endswith("ss") else [word]
+    for form in singular:
+        for suffix, pos, cuts in DERIVATIONS:
+            if form.endswith(suffix) and len(form) - len(suffix) >= 3:
+                base = form[: -len(suffix)]
+                for cut, ending in cuts:
+                    stem = (base[:-cut] if cut else base) + ending
+                    if len(stem) >= 3 and (pos, stem) not in stems:
+                        stems.append((pos, stem))
+                undoubled = DOUBLED_END.sub(r"\1", base)
+                if undoubled != base and (pos, undoubled) not in stems:
+                    stems.append((pos, undoubled))
+    return stems
+
+
+def entries(wordnet: WordNet, word: str) -> list[tuple[str, str, str]]:
+    """``(link, pos, lemma)`` for each lemma and part of speech that tells what *word*
+    means, in PARTS order: link "=" for the word itself or a form or spelling of it, "+"
+    for a lemma it is derived from (DERIVATIONS and PREFIXES, tried only when WordNet has
+    no form of the word)."""
+    found = [("=", pos, lemma) for pos, lemma in inflections(wordnet, word)]
+    if found or word in NOT_DERIVED:
+        return found
+    for pos, stem in derivation_stems(word):
+        for lemma in wordnet.bases(stem, pos):
+            if ("+", pos, lemma) not in found:
+                found.append(("+", pos, lemma))
+    for prefix in PREFIXES:
+        rest = word[len(prefix) :]
+        if word.startswith(prefix) and len(rest) >= (3 if len(prefix) >= 4 else 4):
+            for pos, lemma in inflections(wordnet, rest):
+                if ("+", pos, lemma) not in found:
+                    found.append(("+", pos, lemma))
+    return sorted(found, key=lambda item: PARTS.index(item[1]))
+
+
+def list_words(directory: str) -> dict[str, list[str]]:
+    """The words of each packaged list in *directory*, by name."""
+    words: dict[str, list[str]] = {}
+    for name, file in PACKAGED.items():
+        with open(os.path.join(directory, file), encoding="utf-8") as handle:
+            words[name] = handle.read().split()
+    return words
+
+
+def definition_lines(wordnet: WordNet, words: set[str]) -> tuple[list[str], dict[str, bool]]:
+    """The sorted lines of the definitions file, and for each word whether it has one."""
+    lines: dict[str, list[str]] = {}
+    defined: dict[str, bool] = {}
+    for word in sorted(words):
+        defined[word] = False
+        for link, pos, lemma in entries(wordnet, word):
+            senses = wordnet.senses(lemma, pos)
+            if not senses:
+                continue  # proper nouns only
+            defined[word] = True
+            key = lemma.replace("_", " ")
+            if key != word:
+                lines.setdefault(word, []).append(f"{LINK if link == '=' else DERIVED}{pos}:{key}")
+            if key not in lines or not any(item[:1] == pos for item in lines[key]):
+                lines.setdefault(key, []).extend(senses)
+
+    # own senses first, by part of speech in PARTS order (each keeps WordNet's order), then links
+    def order(item: str) -> tuple[bool, int]:
+        return item[0] in (LINK, DERIVED), PARTS.index(item.lstrip(LINK + DERIVED)[0])
+
+    return [
+        f"{key}\t" + "\t".join(sorted(items, key=order)) for key, items in sorted(lines.items())
+    ], defined
+
+
+def licence_text(path: str = COPYRIGHT) -> str:
+    """WordNet's licence, from the Debian copyright file's WordNet3.0 paragraph."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    block = text.split("License: WordNet3.0\n", 1)[1].split("\n\n", 1)[0]
+    lines = [line[1:] if line.startswith(" ") else line for line in block.split("\n")]
+    return "\n".join("" if line == "." else line for line in lines).strip() + "\n"
+
+
+def make(
+    wordnet_directory: str, output: str, version: str, copyright_path: str | None = COPYRIGHT
+) -> dict[str, object]:
+    """Write the definitions file and its index into *output*, record it in the
+    provenance file there and copy WordNet's licence; return the provenance record."""
+    wordnet = WordNet(wordnet_directory)
+    lists = list_words(output)
+    lines, defined = definition_lines(wordnet, {word for words in lists.values() for word in words})
+    path = os.path.join(output, DEFINITIONS_FILE)
+    scan = write_keyed(path, lines, mtime_ns=RELEASE_NS)
+    coverage = {
+        name: {"words": len(words), "defined": sum(defined[word] for word in words)}
+        for name, words in lists.items()
+    }
+    record: dict[str, object] = {
+        "file": DEFINITIONS_FILE,
+        "source": {
+            "name": "WordNet 3.0, https://wordnet.princeton.edu/",
+            "package": PACKAGE,
+            "version": version,
+        },
+        "licence": LICENCE_FILE,
+        "lines": scan.words,
+        "bytes": scan.size,
+        "coverage": coverage,
+        "sha256": sha256(path),
+    }
+    provenance_path = os.path.join(output, PROVENANCE_FILE)
+    with open(provenance_path, encoding="utf-8") as handle:
+        provenance = json.load(handle)
+    provenance["definitions"] = record
+    with open(provenance_path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(json.dumps(provenance, indent=2, sort_keys=True) + "\n")
+    if copyright_path is not None:
+        with open(
+            os.path.join(output, LICENCE_FILE), "w", encoding="utf-8", newline="\n"
+        ) as handle:
+            handle.write(licence_text(copyright_path))
+    return record
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--wordnet",
+        default=WORDNET_DIRECTORY,
+        help=f"WordNet's database files (default: {WORDNET_DIRECTORY})",
+    )
+    parser.add_argument(
+        "--output",
+        default=DATA_DIRECTORY,
+        help="the packaged lists' directory, written into (default: the package's data/)",
+    )
+    args = parser.parse_args()
+    if not os.path.exists(os.path.join(args.wordnet, "data.noun")) or not os.path.exists(COPYRIGHT):
+        print(f"no WordNet database in {args.wordnet}: apt-get install {PACKAGE}", file=sys.stderr)
+        return 1
+    record = make(args.wordnet, args.output, package_version(PACKAGE))
+    print(f"{record['file']}: {record['lines']} lines, {record['bytes']} bytes")
+    for name, counts in record["coverage"].items():  # type: ignore[attr-defined]
+        share = 100 * counts["defined"] / counts["words"]
+        print(f"  {name}: {counts['defined']} of {counts['words']} words defined ({share:.1f}%)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

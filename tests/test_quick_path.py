@@ -47,7 +47,10 @@ def assert_well_formed(args: list[str], code: int | None, err: str) -> None:
     assert code in (0, 1, 2), (args, code, err)
     assert "Traceback" not in err and "internal error" not in err, (args, err)
     for line in err.splitlines():
-        assert line.startswith("anagramdb: ") or line.endswith(": no words"), (args, err)
+        assert line.startswith("anagramdb: ") or line.endswith((": no words", ": no definition")), (
+            args,
+            err,
+        )
 
 
 @pytest.fixture(scope="module")
@@ -167,12 +170,15 @@ def command_lines(draw) -> list[str]:
                 "info",
                 "anagram",
                 "draw",
+                "define",
             ]
         )
     )
     words: list[str] = []
     if command in ("anagrams", "letters"):
         words.append(draw(st.sampled_from(QUERIES)))
+    elif command == "define":
+        words += draw(st.lists(st.sampled_from(QUERIES), min_size=0, max_size=3))
     elif command == "numbers":
         words += draw(st.lists(st.sampled_from(NUMBERS), min_size=0, max_size=5))
         if draw(st.booleans()):
@@ -265,3 +271,16 @@ def test_batch_mode_on_the_quick_path(args):
     stdin = "countdown\nab1\n\nzzz\n" + "x" * 100 + "\nstone\n"
     code, out, err = capture(quick, args, stdin)
     assert code == 2 and (code, out, err) == typer_path(args, stdin)
+
+
+@pytest.mark.parametrize("args", [["define", "-"], ["define", "-", "--json"]])
+def test_define_batch_on_the_quick_path(args):
+    stdin = "Cats\nab1\n\nzzz\n" + "x" * 100 + "\nstones\n"
+    code, out, err = capture(quick, args, stdin)
+    assert code == 0 and (code, out, err) == typer_path(args, stdin)
+    undefined = (
+        '"word": "ab1", "defined": false' in out
+        if "--json" in args
+        else "ab1: no definition" in err
+    )
+    assert undefined and out.count("cat") >= 2

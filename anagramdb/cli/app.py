@@ -18,6 +18,7 @@ from ..dictionary import ENVIRONMENT_VARIABLE
 # Importing the command modules registers their commands (cli/common.py's @command).
 from . import (
     check_command,  # noqa: F401
+    define_command,  # noqa: F401
     dictionary_commands,  # noqa: F401
     numbers_command,  # noqa: F401
     play_command,  # noqa: F401

@@ -24,11 +24,13 @@ def batch(
     answer: Callable[[str], Any],
     show: Callable[[Any], str | None],
     to_json: Callable[[Any], Any] | None,
+    empty: Callable[[str], None] = messages.no_words,
 ) -> int:
     """Answer one query a line, in order, in this one process.
 
     Each answer is printed by *show* (None from it: an empty result, said on stderr as
-    ``QUERY: no words``), or with *to_json* as one JSON object a line (JSON Lines). A bad
+    ``QUERY: no words``, or as *empty* says it), or with *to_json* as one JSON object a
+    line (JSON Lines). A bad
     line gets an error (a ``{field: line, "error": ...}`` record in JSON, an
     ``anagramdb: error:`` line on stderr otherwise) and the rest go on; a line that is not
     valid UTF-8 is such a bad line, shown with U+FFFD for its bad bytes. Returns the exit
@@ -58,7 +60,7 @@ def batch(
         text = valid_text(encode(to_json(result))) if to_json is not None else show(result)
         if text is None:
             out.flush()
-            messages.no_words(query)
+            empty(query)
         else:
             out.write(text + "\n")
     out.flush()

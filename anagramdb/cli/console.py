@@ -4,6 +4,7 @@ The commonest calls are answered here without importing typer and click, which t
 about 25 ms to import (most of a lookup's cold start):
 
     anagramdb [-d D] anagrams LETTERS [--json]
+    anagramdb define WORD... [--json]
     anagramdb [-d D] letters RACK [--json] [-a|--all] [--min N] [--enough N]
     anagramdb numbers N... -t|--target T [--json] [-a|--all] [--rpn] [--ascii] [--strict]
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its 
 # command -> flags, and value options -> their smallest accepted value (None: any integer)
 FLAGS = {
     "anagrams": {"--json": "--json"},
+    "define": {"--json": "--json"},
     "letters": {"--json": "--json", "--all": "--all", "-a": "--all"},
     "numbers": {
         "--json": "--json",
@@ -36,6 +38,7 @@ FLAGS = {
 }
 VALUES: dict[str, dict[str, tuple[str, int | None]]] = {
     "anagrams": {},
+    "define": {},
     "letters": {"--min": ("--min", 1), "--enough": ("--enough", 1)},
     "numbers": {"--target": ("--target", None), "-t": ("--target", None)},
 }
@@ -94,6 +97,9 @@ def parse(args: list[str]) -> tuple[str | None, str, Any, dict[str, Any]] | None
         if not positional or positional == ["stats"] or "--target" not in options:
             return None
         return spec, command, positional, options
+    if command == "define":  # several words, or - alone
+        ok = positional and (positional == ["-"] or "-" not in positional)
+        return (spec, command, positional, options) if ok else None
     return (spec, command, positional[0], options) if len(positional) == 1 else None
 
 
@@ -128,6 +134,10 @@ def quick(args: list[str]) -> int | None:
                 else render.numbers_text(answer, flag["--rpn"])
             )
             return 0
+        if command == "define":
+            from .defining import define_words
+
+            return define_words(query, as_json)
         from ..countdown.letters import ENOUGH, MIN_LENGTH
         from ..dictionary import Dictionary
 

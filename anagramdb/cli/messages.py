@@ -4,6 +4,7 @@
     anagramdb: warning: MESSAGE    the command goes on
     anagramdb: interrupted         exit 130 (Ctrl-C)
     QUERY: no words                an empty result: exit 0, nothing on stdout
+    WORD: no definition            define's empty result, the same way
 
 Every message is one line: queries echoed in them are cut (see :func:`cut`).
 """
@@ -62,6 +63,11 @@ def show_warnings() -> None:
 
     warnings.showwarning = show_warning
     warnings.simplefilter("always", AnagramDBWarning)
+
+
+def no_definition(word: str) -> None:
+    """A word without a definition (not an error: exit 0, nothing on stdout)."""
+    print(f"{cut(word)}: no definition", file=sys.stderr, flush=True)
 
 
 def no_words(query: str) -> None:

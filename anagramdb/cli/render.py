@@ -10,6 +10,7 @@ if TYPE_CHECKING:  # annotations only: typing costs a cold start about 10M instr
     from typing import Any
 
     from ..countdown.queries import LettersResult
+    from ..definitions import Definition, Entry, Sense
 
 
 def valid_text(text: str) -> str:
@@ -84,3 +85,32 @@ def numbers_text(answer: Any, rpn: bool = False) -> str:
         lines.append(f"  {solution.rpn if rpn else solution.infix} = {solution.value}")
         blocks.append("\n".join(lines))
     return head + "\n" + "\n\n".join(blocks)
+
+
+def entry_heading(entry: Entry) -> str:
+    """'noun', 'noun: form of cat' or 'verb: derived from abide' for a definitions.Entry."""
+    if entry.relation == "form":
+        return f"{entry.pos}: form of {entry.lemma}"
+    if entry.relation == "derived":
+        return f"{entry.pos}: derived from {entry.lemma}"
+    return entry.pos
+
+
+def sense_text(sense: Sense) -> str:
+    """A sense's gloss, after its labels in brackets: '[Britain] a small portable lamp'."""
+    return f"[{', '.join(sense.labels)}] {sense.gloss}" if sense.labels else sense.gloss
+
+
+def definition_text(definition: Definition, senses: int | None = None) -> str | None:
+    """The word, then each entry's heading and numbered senses (at most *senses* of each);
+    None when the word has no definition."""
+    if not definition.defined:
+        return None
+    lines = [definition.word]
+    for entry in definition.entries:
+        lines.append(f"  {entry_heading(entry)}")
+        shown = entry.senses[:senses] if senses is not None else entry.senses
+        lines.extend(f"    {number}. {sense_text(sense)}" for number, sense in enumerate(shown, 1))
+        if len(shown) < len(entry.senses):
+            lines.append(f"    ({len(entry.senses) - len(shown)} more)")
+    return "\n".join(lines)

@@ -24,6 +24,7 @@ COMMANDS = [
     "build",
     "check",
     "conundrum",
+    "define",
     "draw",
     "index",
     "info",

@@ -313,3 +313,57 @@ def test_define_errors_are_one_line(args, code, message):
     result = run(*args)
     assert result.returncode == code and result.stdout == ""
     assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.fixture(scope="module")
+def solvers():
+    from anagramdb.web.api import Solvers
+
+    opened = Solvers()
+    yield opened
+    opened.close()
+
+
+def test_the_define_endpoint_answers_with_the_cli_record(solvers):
+    from anagramdb.web.api import answer
+
+    for word in ("cats", "qwxz"):
+        record, warnings = answer(solvers, "define", {"word": [word]})
+        assert warnings == [] and [record] == json_records("define", word, "--json")
+
+
+@pytest.mark.parametrize(
+    ("params", "status", "message"),
+    [
+        ({}, 400, "missing parameter 'word'"),
+        ({"word": ["a", "b"]}, 400, "given 2 times"),
+        ({"word": ["x" * 65]}, 413, "longer than 64"),
+        ({"word": [" "]}, 400, "no word given"),
+        ({"word": ["cat"], "senses": ["1"]}, 400, "unknown parameter 'senses'"),
+    ],
+)
+def test_bad_define_requests(solvers, params, status, message):
+    from anagramdb.web.api import ApiError, answer
+
+    with pytest.raises(ApiError, match=message) as caught:
+        answer(solvers, "define", params)
+    assert caught.value.status == status
+
+
+def test_letters_answers_carry_definitions_when_asked(solvers, monkeypatch):
+    from anagramdb.web import api
+
+    plain, _ = api.answer(solvers, "letters", {"rack": ["gyroscope"]})
+    assert all("definition" not in word for word in plain["words"])
+    monkeypatch.setattr(api, "MAX_DEFINED", 3)
+    record, _ = api.answer(solvers, "letters", {"rack": ["gyroscope"], "define": ["1"]})
+    words = record["words"]
+    assert [word["word"] for word in words] == [word["word"] for word in plain["words"]]
+    assert [("definition" in word) for word in words] == [True] * 3 + [False] * (len(words) - 3)
+    for word in words[:3]:
+        expected = json_records("define", word["word"], "--json")[0]
+        assert word["definition"] == {key: expected[key] for key in ("defined", "entries")}
+
+
+def json_records(*args: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in run(*args).stdout.splitlines()]

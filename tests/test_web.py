@@ -143,7 +143,13 @@ def test_every_endpoint_answers_with_the_cli_json_record(client, path, command):
 
 def test_the_api_root_lists_the_endpoints_and_their_parameters(client):
     status, record = client.json("/api/")
-    assert status == 200 and record["endpoints"]["/api/letters"] == ["rack", "min", "enough", "all"]
+    assert status == 200 and record["endpoints"]["/api/letters"] == [
+        "rack",
+        "min",
+        "enough",
+        "all",
+        "define",
+    ]
     assert sorted(record["endpoints"]) == sorted(f"/api/{name}" for name in api.ENDPOINTS)
 
 

@@ -4,7 +4,9 @@ Endpoints and their parameters (named as the CLI's options, without the dashes):
 
     /api/              the endpoints and their parameters
     /api/anagrams      letters
-    /api/letters       rack [min] [enough] [all]    (rack: up to MAX_RACK, MAX_BLANKS blanks)
+    /api/letters       rack [min] [enough] [all] [define]    (rack: up to MAX_RACK,
+                       MAX_BLANKS blanks; define: the first MAX_DEFINED words' definitions)
+    /api/define        word                      (what it means: anagramdb define WORD)
     /api/phrases       letters [max-words] [min] [limit]
     /api/conundrum     letters                   (solve)
                        generate [count] [seed]   (make new ones: a list of records)
@@ -36,6 +38,7 @@ from ..countdown import conundrum, draw, letters, phrases, queries
 from ..countdown.budget import Budget, WorkLimitError
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word, packaged_dictionaries
+from ..definitions import Definitions
 from ..dictionary import Dictionary, display_name
 from ..errors import AnagramDBError
 from .routes import CACHE_SOLVED, NO_STORE, Params, Request, Response, route
@@ -52,6 +55,7 @@ MAX_RESULT_WORDS = 10_000  # words in one letters answer (more: 413)
 MAX_WEB_NUMBERS = 6  # seven numbers can take a second and 150 MiB; the show uses six
 MAX_NUMBER_DIGITS = 6
 MAX_COUNT = 10  # conundrums made by one request
+MAX_DEFINED = 50  # words of a letters answer given their definitions (define=1)
 MAX_LIMIT = 1000  # phrases listed by one request
 SEARCH_SECONDS = 2.0
 TRUE = ("", "1", "true", "yes", "on")
@@ -78,6 +82,7 @@ class Solvers:
         self._packaged = ExitStack()
         self.packaged = self._packaged.enter_context(packaged_dictionaries())
         self._common: Dictionary | None = None
+        self._definitions: Definitions | None = None
         self._lock = threading.Lock()
 
     def common(self) -> Dictionary:
@@ -86,11 +91,21 @@ class Solvers:
                 self._common = Dictionary("common")
             return self._common
 
+    def define(self, word: str) -> dict[str, object]:
+        """The record of ``anagramdb define WORD --json``, from the definitions file
+        (opened on first use, shared: a lookup reads it under the lock)."""
+        with self._lock:
+            if self._definitions is None:
+                self._definitions = Definitions()
+            return self._definitions.define(word).to_dict()
+
     def close(self) -> None:
         self.full.close()
         self._packaged.close()
         if self._common is not None:
             self._common.close()
+        if self._definitions is not None:
+            self._definitions.close()
 
 
 def one(params: Params, name: str, default: str | None = None, cap: int = MAX_TEXT) -> str:
@@ -173,7 +188,20 @@ def api_letters(
             f"the answer has {len(words)} words, more than the {MAX_RESULT_WORDS} one request "
             "returns; ask for longer words",
         )
+    if flag(params, "define"):
+        for word in words[:MAX_DEFINED]:
+            definition = solvers.define(word["word"])
+            word["definition"] = {
+                "defined": definition["defined"],
+                "entries": definition["entries"],
+            }
     return record
+
+
+def api_define(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
+    return solvers.define(one(params, "word"))
 
 
 def api_phrases(
@@ -275,7 +303,8 @@ def api_check(
 Endpoint = Callable[[Solvers, Params, list[str], Budget | None], JSONValue]
 ENDPOINTS: dict[str, tuple[Endpoint, tuple[str, ...]]] = {
     "anagrams": (api_anagrams, ("letters",)),
-    "letters": (api_letters, ("rack", "min", "enough", "all")),
+    "letters": (api_letters, ("rack", "min", "enough", "all", "define")),
+    "define": (api_define, ("word",)),
     "phrases": (api_phrases, ("letters", "max-words", "min", "limit")),
     "conundrum": (api_conundrum, ("letters", "generate", "count", "seed")),
     "numbers": (api_numbers, ("numbers", "target", "all", "ascii", "strict", "check")),

@@ -37,6 +37,8 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable, Iterator
+from itertools import chain
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -169,9 +171,14 @@ def respellings(word: str) -> list[str]:
     return found
 
 
+def lazy(function: Callable[[str], list[str]], word: str) -> Iterator[str]:
+    """The items of ``function(word)``, computed when the first is asked for."""
+    yield from function(word)
+
+
 def inflections(wordnet: WordNet, word: str) -> list[tuple[str, str]]:
     """``(pos, lemma)`` of each lemma *word* is (or is a form or spelling of), in PARTS order."""
-    for spelling in [word, *respellings(word)]:
+    for spelling in chain([word], lazy(respellings, word)):  # respelt only when needed
         for joined in (False, True):
             found = [
                 (pos, lemma) for pos in PARTS for lemma in wordnet.bases(spelling, pos, joined)

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -165,10 +166,10 @@ def test_the_tool_on_a_small_wordnet(small_wordnet, tmp_path):
         "common": {"words": 2, "defined": 2},
         "huge": {"words": 11, "defined": 10},
     }
-    provenance = json.loads(open(os.path.join(output, PROVENANCE_FILE)).read())
+    provenance = json.loads(Path(output, PROVENANCE_FILE).read_text(encoding="utf-8"))
     assert provenance["definitions"]["source"]["version"] == "1:3.0-test"
     assert provenance["dictionaries"] == {}  # the rest of the file is kept
-    assert open(os.path.join(output, "COPYING.WordNet")).read() == (
+    assert Path(output, "COPYING.WordNet").read_text(encoding="utf-8") == (
         "Permission is granted.\n\nKeep this.\n"
     )
     assert check_index(path) == []

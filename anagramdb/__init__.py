@@ -8,7 +8,8 @@ loads the dictionary reader only: the builder and the checker are loaded on firs
 
 from __future__ import annotations
 
-from .dictionary import CACHE_BLOCKS, DEFAULT_NAME, PACKAGED, Dictionary, resolve_path
+from .block_cache import CACHE_BYTES
+from .dictionary import DEFAULT_NAME, PACKAGED, Dictionary, resolve_path
 from .errors import (
     AnagramDBError,
     AnagramDBWarning,
@@ -55,12 +56,12 @@ def open(
     path: str | os.PathLike[str] | None = None,
     *,
     block_size: int = BLOCK_SIZE,
-    cache_blocks: int = CACHE_BLOCKS,
+    cache_bytes: int | None = None,
 ) -> Dictionary:
     """Open a dictionary file, a packaged one by name (``"full"``, ``"common"``, ...) or,
     with no *path*, the default: the same as ``Dictionary(path, ...)``. Close it, or use
     it in a ``with`` block."""
-    return Dictionary(path, block_size=block_size, cache_blocks=cache_blocks)
+    return Dictionary(path, block_size=block_size, cache_bytes=cache_bytes)
 
 
 def __getattr__(name: str) -> object:
@@ -82,7 +83,7 @@ def __dir__() -> list[str]:
 # hide the built-in open.
 __all__ = [
     "BLOCK_SIZE",
-    "CACHE_BLOCKS",
+    "CACHE_BYTES",
     "DEFAULT_NAME",
     "PACKAGED",
     "AnagramDBError",

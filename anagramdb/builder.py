@@ -259,6 +259,9 @@ def build(
     except OSError as exc:
         raise StorageError(f"cannot read back {output}: {describe_os_error(exc)}") from exc
     write_index(report.index_path, index.encode(mtime_ns))
+    from .stored_keys import refresh_stored_keys
+
+    refresh_stored_keys(output)  # an existing DICT.keys follows its dictionary
     return report
 
 

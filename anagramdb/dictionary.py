@@ -18,8 +18,17 @@ from __future__ import annotations
 
 import mmap
 import os
-from _thread import allocate_lock
 
+from .block_cache import (
+    EMPTY_BLOCK,
+    SATURATED,
+    STRETCH_SHARE,
+    Block,
+    BlockCache,
+    KeyedBlock,
+    block_keys,
+    cache_budget,
+)
 from .errors import (
     DictionaryFormatError,
     IndexCorruptError,
@@ -36,16 +45,19 @@ from .index import (
     require_regular_file,
     unclosed_guard,
 )
-from .keys import letters_key, word_key
+from .keys import letters_key
 from .kinds import ANAGRAM
+from .stored_keys import open_stored_keys
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
     from collections.abc import Callable, Iterable, Iterator
+    from typing import Any
 
     from .index import UnclosedGuard
+    from .stored_keys import StoredKeys
 
 DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 # The packaged dictionaries, by name, and their files in DATA_DIRECTORY (built from SCOWL by
@@ -60,10 +72,14 @@ SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
 RELEASE_PAGES: int | None = (
     getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap.mmap, "madvise") else None
 )
-# Decoded blocks kept per Dictionary: up to about 24 MiB (some 12 KiB a block of 64
-# short words with its key tables). Enough for every block of the default dictionary, so
-# that a long-running process answers racks from memory; a cold lookup touches ~60.
-CACHE_BLOCKS = 2048
+# Bytes of the mapping read for blocks that the cache does not keep (or has evicted)
+# before their pages are released, so that walks over a large dictionary keep its pages
+# out of the process's RSS.
+RELEASE_BYTES = 2 << 20
+# The kernel maps a file's pages in folios of up to this many bytes (measured: touching one
+# byte of a mapped 32 MB word list added 64 KiB to RSS), so touched regions are counted
+# in these units.
+REGION_BYTES = 1 << 16
 
 
 def packaged_names() -> str:
@@ -101,75 +117,6 @@ def resolve_path(spec: str | os.PathLike[str] | None = None) -> str:
     return spec
 
 
-class Block:
-    """The words of one block, searched by key in two ways.
-
-    A block decoded for one walk is bisected by key, computing the key of a word only
-    when a probe reaches it (about six a search) and keeping it: a cold lookup computes
-    few keys. A block that a later walk finds in the Dictionary's cache is worth more:
-    :meth:`tabulate` computes every key at once (in C, for an ASCII block) and maps each
-    key to the start and end of its run, so from then on a lookup in the block is one dict
-    probe, whether the key is there or not.
-    """
-
-    __slots__ = ("ends", "first", "keys", "last", "starts", "words")
-
-    def __init__(self, words: list[str]) -> None:
-        self.words = words
-        self.keys: list[str | None] = [None] * len(words)
-        self.starts: dict[str, int] | None = None
-        self.ends: dict[str, int] = {}
-        self.first = self.key(0) if words else ""
-        self.last = self.key(len(words) - 1) if words else ""
-
-    def key(self, index: int) -> str:
-        """The key of word *index*, computed once."""
-        found = self.keys[index]
-        if found is None:
-            found = self.keys[index] = word_key(self.words[index])
-        return found
-
-    def tabulate(self) -> None:
-        """Compute every key and the run tables (see the class docstring)."""
-        words = self.words
-        if "".join(words).isascii():
-            keys = list(map("".join, map(sorted, map(str.lower, words))))
-        else:
-            keys = [word_key(word) for word in words]
-        count = len(keys)
-        # Later duplicates overwrite earlier ones: zipped backwards, each key keeps its
-        # first position; zipped forwards, the position after its last word.
-        # ends before starts: a thread that sees starts set finds ends set too. The lazy
-        # keys list stays, for a thread still bisecting this block the lazy way.
-        self.ends = dict(zip(keys, range(1, count + 1), strict=True))
-        self.starts = dict(zip(reversed(keys), range(count - 1, -1, -1), strict=True))
-
-    def run(self, key: str) -> list[str]:
-        """The words of the block whose key is *key* (empty when there are none)."""
-        starts = self.starts
-        if starts is not None:
-            start = starts.get(key)
-            return [] if start is None else self.words[start : self.ends[key]]
-        lo, hi = 0, len(self.words)
-        keys = self.keys
-        while lo < hi:
-            mid = (lo + hi) // 2
-            probe = keys[mid]
-            if probe is None:
-                probe = self.key(mid)
-            if probe < key:
-                lo = mid + 1
-            else:
-                hi = mid
-        end = lo
-        while end < len(keys) and (keys[end] or self.key(end)) == key:
-            end += 1
-        return self.words[lo:end]
-
-
-EMPTY_BLOCK = Block([])
-
-
 class Dictionary:
     """A sorted dictionary file, memory-mapped, with its sparse index.
 
@@ -185,27 +132,35 @@ class Dictionary:
         path: str | os.PathLike[str] | None = None,
         *,
         block_size: int = BLOCK_SIZE,
-        cache_blocks: int = CACHE_BLOCKS,
+        cache_bytes: int | None = None,
     ) -> None:
         """Open *path* (see resolve_path). *block_size* applies if the index is rebuilt;
-        *cache_blocks* bounds the decoded blocks kept between lookups (0 keeps none)."""
+        *cache_bytes* bounds the memory of the blocks (and index stretches) kept between
+        lookups: None takes ANAGRAMDB_CACHE or CACHE_BYTES (block_cache.py); 0 keeps none."""
         require_block_size(block_size)
-        if cache_blocks < 0:
-            raise InvalidArgumentError(
-                f"the block cache must hold 0 or more blocks, not {cache_blocks}"
-            )
+        budget = cache_budget(cache_bytes)
         self.path = resolve_path(path)
         self.index_path = index_path_for(self.path)
         self._map: mmap.mmap | bytes = b""
         self._index: SparseIndex | None = None
-        self._cache: dict[int, Block] = {}
-        self._slots: list[int] = []  # the cached block numbers, for eviction
-        self._victim = 0
-        self._hits = self._misses = 0  # lookups served by the cache, and not
-        self._cache_limit = cache_blocks
-        self._cache_lock = allocate_lock()
+        self._cache = BlockCache(0, 0)
+        # The REGION_BYTES regions of the mapping touched since its pages were last released
+        # (counted only for a dictionary larger than RELEASE_BYTES: a smaller one may stay).
+        self._regions: set[int] | None = None
+        self._stored: StoredKeys | None = None
         self._guard: UnclosedGuard | None = None
         self._map, self._index, self.size = open_mapped(self.path, block_size)
+        self._cache = BlockCache(budget - budget // STRETCH_SHARE, self._index.entry_count)
+        self._index.stretch_budget = budget // STRETCH_SHARE
+        try:
+            self._stored = open_stored_keys(
+                self.path, self._index, refresh=not packaged_data(self.path)[1]
+            )
+        except BaseException:
+            self.close()
+            raise
+        if self.size > RELEASE_BYTES and RELEASE_PAGES is not None:
+            self._regions = set()
         # Closing the index detaches its own guard, so a dropped Dictionary warns once.
         closers = (
             (self._index.close, self._map.close)
@@ -225,7 +180,10 @@ class Dictionary:
         if self._guard is not None:
             self._guard.detach()
             self._guard = None
-        self._cache, self._slots = {}, []
+        self._cache.clear()
+        if self._stored is not None:
+            self._stored.close()
+            self._stored = None
         if self._index is not None:
             self._index.close()
             self._index = None
@@ -250,18 +208,25 @@ class Dictionary:
         """Number of blocks, which is the number of index entries."""
         return self.index.entry_count
 
+    def block_range(self, number: int) -> tuple[int, int]:
+        """The byte range of block *number* in the dictionary (one pread of the index)."""
+        start, end = self.index.offsets(number, number + 2)
+        if end <= start or (start and self._map[start - 1] != 10):
+            raise IndexCorruptError(
+                f"{self.index_path}: block {number} offset {start} is not on a line start; "
+                f"run: anagramdb index {self.path}"
+            )
+        return start, end
+
     def block(self, number: int) -> list[str]:
         """The words of block *number*: lines ``number * block_size`` up to the next block.
 
         Cost: one slice of the mapping (about 64 short lines) and one decode.
         """
-        index = self.index
-        start, end = index.offsets(number, number + 2)
-        if end <= start or (start and self._map[start - 1] != 10):
-            raise IndexCorruptError(
-                f"{self.index_path}: block {number} offset {start} is not on a line start; run: "
-                f"anagramdb index {self.path}"
-            )
+        start, end = self.block_range(number)
+        return self._decode(start, end)
+
+    def _decode(self, start: int, end: int) -> list[str]:
         try:
             text = self._map[start:end].decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -274,87 +239,161 @@ class Dictionary:
             words.pop()
         return words
 
-    def cached_block(self, number: int, memo: dict[int, Block] | None = None) -> Block:
-        """Block *number* as a :class:`Block`, through *memo* (one caller's) and a bounded
-        cache shared by the Dictionary's lookups, so memory stays flat while repeated and
-        neighbouring lookups find their blocks decoded.
+    def keyed_block(self, number: int) -> KeyedBlock:
+        """Block *number* in the form the cache keeps (block_cache.KeyedBlock): its keys
+        from the stored-keys file when there is a fresh one (no word is decoded), else
+        computed from its words."""
+        start, end = self.block_range(number)
+        stored = self._stored
+        if stored is not None:
+            record = stored.record(number)
+            if record is not None:
+                return KeyedBlock(record[0], self._map, start, end, record[1])
+        words = self._decode(start, end)
+        self._touched(start, end)
+        keys, aligned = block_keys(words)
+        return KeyedBlock(keys, self._map, start, end, aligned)
 
-        A full cache evicts an entry chosen pseudo-randomly, not the oldest: a walk that
-        touches more blocks than the cache holds, repeated (the same rack again, or racks
-        sharing most blocks), then still finds about ``cache_blocks / touched`` of them,
-        where first-in-first-out would evict each block just before it is needed again.
-        """
+    def cached_block(
+        self, number: int, memo: dict[int, Block | KeyedBlock] | None = None
+    ) -> Block | KeyedBlock:
+        """Block *number*, through *memo* (one caller's) and the cache shared by the
+        Dictionary's lookups (block_cache.BlockCache: bounded in bytes, a block kept from
+        its second touch). A block the cache does not keep comes as a lazy Block (or,
+        with stored keys, a KeyedBlock read from them), for this walk only."""
         if memo is not None:
-            block = memo.get(number)
-            if block is not None:
-                return block
-        block = self._cache.get(number)
-        if block is not None:
-            self._hits += 1
-            if block.starts is None and (
-                len(self._slots) < self._cache_limit or self._hits > self._misses
-            ):
-                # Reused across walks, in a cache that keeps what it is given or hits more
-                # often than it misses: worth every key (see Block). In a thrashing cache
-                # it would soon be evicted, so there it stays lazy.
-                block.tabulate()
-        else:
-            self._misses += 1
-            block = Block(self.block(number))
-            if self._cache_limit:
-                with self._cache_lock:
-                    cache, slots = self._cache, self._slots
-                    if len(slots) >= self._cache_limit:
-                        # A 32-bit LCG (Numerical Recipes): cheap, and no import of random.
-                        # Its low bits cycle (mod 128 they visit the slots in a fixed order,
-                        # which is first-in-first-out again), so the slot comes from the high.
-                        self._victim = (self._victim * 1664525 + 1013904223) & 0xFFFFFFFF
-                        position = (self._victim >> 16) % len(slots)
-                        cache.pop(slots[position], None)
-                        slots[position] = number
-                    else:
-                        slots.append(number)
-                    cache[number] = block
+            found = memo.get(number)
+            if found is not None:
+                return found
+        cache = self._cache
+        counts = cache.counts
+        if counts:  # BlockCache.get, inline: this runs at every block a walk reaches
+            slot = number % len(counts)
+            if counts[slot] < SATURATED:
+                counts[slot] += 1
+            cache.touches += 1
+        block: Block | KeyedBlock | None = cache.entries.get(number)
+        if block is None:
+            if cache.touches > cache.age_after:
+                cache.age()
+            if cache.wanted(number):
+                block = self.keyed_block(number)
+                cache.admit(number, block)
+            elif self._stored is not None:
+                block = self.keyed_block(number)
+            else:
+                start, end = self.block_range(number)
+                block = Block(self._decode(start, end))
+                self._touched(start, end)
+        regions = self._regions
+        if cache.released or (regions is not None and len(regions) > RELEASE_BYTES // REGION_BYTES):
+            self._release()
         if memo is not None:
             memo[number] = block
         return block
 
+    def _touched(self, start: int, end: int) -> None:
+        """Note that bytes *start* to *end* of the mapping were read (see _release)."""
+        regions = self._regions
+        if regions is not None:
+            regions.add(start // REGION_BYTES)
+            regions.add((end - 1) // REGION_BYTES)
+
+    def _release(self) -> None:
+        """Release mapped pages, so that the dictionary's pages do not pile up in the
+        process's RSS: those of blocks evicted from the cache, and, once a walk has touched
+        more than RELEASE_BYTES of a large dictionary (in REGION_BYTES regions), every page
+        (cached blocks keep keys, not words, so none of them needs its pages)."""
+        cache = self._cache
+        with cache.lock:
+            ranges, cache.released = cache.released, []
+        if RELEASE_PAGES is None or not isinstance(self._map, mmap.mmap):
+            return
+        regions = self._regions
+        if regions is not None and len(regions) > RELEASE_BYTES // REGION_BYTES:
+            ranges = [(0, self.size)]  # one call for all
+            regions.clear()
+        for start, end in ranges:
+            aligned = start - start % mmap.PAGESIZE
+            self._map.madvise(RELEASE_PAGES, aligned, end - aligned)
+
+    @property
+    def cache_bytes(self) -> int:
+        """Bytes the cache's entries (blocks and index stretches) cost now."""
+        return self._cache.used + self.index.stretch_bytes
+
     def find_keys(
-        self, keys: Iterable[str], memo: dict[int, Block] | None = None
+        self, keys: Iterable[str], memo: dict[int, Block | KeyedBlock] | None = None
     ) -> Iterator[tuple[str, list[str]]]:
         """Yield ``(key, words)`` for each of *keys* that the dictionary holds.
 
         Give the keys in ascending order: then the walk goes front to back through the file,
-        consecutive keys in one block cost one dict probe each, and each block is decoded at
-        most once per call (or per *memo*, a dict a caller keeps across calls). Any order
-        gives correct answers, more slowly. Cost: O(1) per key in the current block, plus
-        one index bisection and at most one block decode per block reached.
+        consecutive keys in one block cost one ``str.find`` each (in a cached block), and
+        each block is read at most once per call (or per *memo*, a dict a caller keeps
+        across calls). Any order gives correct answers, more slowly. Cost: O(block) in C
+        per key in the current block, plus one index bisection and at most one block read
+        per block reached.
         """
         index = self.index
         if not index.entry_count:
             return
         last_block = index.entry_count - 1
-        number, block = -1, EMPTY_BLOCK
+        number = -1
+        block: Any = EMPTY_BLOCK  # a Block or a KeyedBlock: its view says which
+        # The block before the current one, kept: a key equal to a block's first key goes
+        # back to it (its run may begin there), then on to the current one again.
+        behind: Any = EMPTY_BLOCK
+        behind_number = -1
         first = last = ""
-        starts: dict[str, int] | None = None
+        text = ""  # a KeyedBlock's keys
+        table = None  # and its key table (block_cache.KeyedBlock.tabulate), when made
+        mask = 0
+        aligned, base, source = False, 0, self._map
+        regions = self._regions
         for key in keys:
             # key == first goes to the index: its run may begin in the block before.
             if not first < key <= last:
                 target = index.find_block(key.encode("utf-8"))
                 if target != number:
-                    number = target
-                    block = self.cached_block(number, memo)
-                    first, last, starts = block.first, block.last, block.starts
-            if starts is None:
+                    reached = behind if target == behind_number else self.cached_block(target, memo)
+                    behind, behind_number = block, number
+                    block, number = reached, target
+                    first, last, text, table, mask, aligned, base = block.view
+            if table is not None:  # the common warm case, KeyedBlock.find inline
+                slot = hash(key) & mask
+                position = table[slot]
+                found: list[str] = []
+                if position:
+                    tail = key + "\n"
+                    while position:
+                        if text.startswith(tail, position):
+                            if aligned:  # KeyedBlock.words_at, inline: a slice of the map
+                                step = len(tail)
+                                stop = position + step
+                                while text.startswith(tail, stop):
+                                    stop += step
+                                run = source[base + position - 1 : base + stop - 2]
+                                found = run.decode().split("\n")
+                                if regions is not None:
+                                    regions.add((base + position) // REGION_BYTES)
+                            else:
+                                found = block.words_at(key, position - 1)
+                            break
+                        slot = (slot + 1) & mask
+                        position = table[slot]
+            elif text:
+                at = text.find("\n" + key + "\n")
+                found = [] if at < 0 else block.words_at(key, at)
+            else:
                 found = block.run(key)
-            else:  # the common warm case, inline: one dict probe
-                start = starts.get(key)
-                found = [] if start is None else block.words[start : block.ends[key]]
             # A run of equal keys, or the key's first word, may be in the next block.
             while key >= last and number < last_block:
-                number += 1
-                block = self.cached_block(number, memo)
-                first, last, starts = block.first, block.last, block.starts
+                reached = (
+                    behind if number + 1 == behind_number else self.cached_block(number + 1, memo)
+                )
+                behind, behind_number = block, number
+                block, number = reached, number + 1
+                first, last, text, table, mask, aligned, base = block.view
                 if first != key:
                     break
                 found += block.run(key)

@@ -31,6 +31,7 @@ import os
 import struct
 import sys
 import zlib
+from _thread import allocate_lock
 from _weakref import ref as weak_reference
 from bisect import bisect_left
 from itertools import pairwise
@@ -55,7 +56,7 @@ BLOCK_SIZE = 64
 MAX_BLOCK_SIZE = 65536  # words a block: a lookup scans one block, so far fewer is sensible
 INDEX_SUFFIX = ".idx"
 SUMMARY_STRIDE = 64
-CACHE_STRETCHES = 64  # stretches of SUMMARY_STRIDE index keys kept decoded: about 250 KiB
+STRETCH_BYTES = 256 << 10  # stretches of index keys kept decoded (a Dictionary sets its own)
 HEADER = struct.Struct("<8sHHIQqQQQQII")  # version and kind: one u32 before kinds
 CRC_FIELD = 68  # byte offset of the index CRC-32, the header's last field
 MAX_PROBLEMS = 100
@@ -414,6 +415,10 @@ class SparseIndex:
         summary = self._read(summary_base, header.summary_size)
         self._summary = summary.split(b"\n") if entries else []
         self._stretches: dict[int, list[bytes]] = {}
+        self._stretch_costs: dict[int, int] = {}
+        self.stretch_budget = STRETCH_BYTES  # bytes the decoded stretches may cost
+        self.stretch_bytes = 0
+        self._stretch_lock = allocate_lock()
         if len(self._summary) != -(-entries // SUMMARY_STRIDE):
             raise IndexCorruptError(
                 f"{path}: the summary holds {len(self._summary)} keys, expected "
@@ -481,11 +486,25 @@ class SparseIndex:
         stretch = self._stretches.get(top)
         if stretch is None:
             stretch = self.keys(first, min(top * SUMMARY_STRIDE, self.entry_count))
-            if len(self._stretches) >= CACHE_STRETCHES:
-                self._stretches.pop(next(iter(self._stretches)), None)
-            self._stretches[top] = stretch
+            self._keep_stretch(top, stretch)
         i = first + bisect_left(stretch, key)
         return i - 1 if i > 0 else 0
+
+    def _keep_stretch(self, top: int, stretch: list[bytes]) -> None:
+        """Cache a decoded stretch within stretch_budget bytes (its list and its keys
+        counted), evicting the oldest: a stretch is read again with two preads. Threads
+        share an index (the web server's), hence the lock."""
+        cost = sys.getsizeof(stretch) + sum(map(sys.getsizeof, stretch))
+        with self._stretch_lock:
+            costs = self._stretch_costs
+            while costs and self.stretch_bytes + cost > self.stretch_budget:
+                oldest = next(iter(costs))
+                self.stretch_bytes -= costs.pop(oldest)
+                self._stretches.pop(oldest, None)
+            if cost <= self.stretch_budget and top not in costs:
+                self._stretches[top] = stretch
+                costs[top] = cost
+                self.stretch_bytes += cost
 
     def close(self) -> None:
         """Close the index file. Idempotent."""

@@ -24,7 +24,8 @@ def check_index(dict_path: str | os.PathLike[str], kind: int | None = None) -> l
     Checks the file's lines (words, order, LF endings), the index header (magic,
     version, checksum, size), that the header describes this dictionary (size, CRC-32 of
     the content, word count), and that every entry's key and offset are those of line
-    ``i * block_size``. An empty list means both files are sound.
+    ``i * block_size``; then the stored keys (DICT.keys), when there are any. An empty
+    list means the files are sound.
     """
     dict_path = os.fspath(dict_path)
     index_path = index_path_for(dict_path)
@@ -82,6 +83,10 @@ def check_index(dict_path: str | os.PathLike[str], kind: int | None = None) -> l
             problems.append(
                 f"{index_path}: the summary does not hold the key of every {SUMMARY_STRIDE}th entry"
             )
+        if not problems:  # the stored keys are checked against a sound dictionary and index
+            from .stored_keys import check_stored_keys
+
+            problems += check_stored_keys(dict_path, index)
     finally:
         index.close()
     return problems

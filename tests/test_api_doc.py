@@ -43,12 +43,14 @@ def test_importing_loads_only_the_reader():
     )
     assert eval(result.stdout) == [
         "anagramdb",
+        "anagramdb.block_cache",
         "anagramdb.countdown",
         "anagramdb.dictionary",
         "anagramdb.errors",
         "anagramdb.index",
         "anagramdb.keys",
         "anagramdb.kinds",  # the index reader checks the kind of file its header records
+        "anagramdb.stored_keys",
     ]
 
 

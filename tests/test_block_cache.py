@@ -1,5 +1,7 @@
-"""The two ways a block is searched (lazy bisection, key tables) and the bounded cache give
-the same answers as a brute-force model, in any order and under any eviction."""
+"""The ways a block is searched (lazy bisection, keyed blocks with and without their key
+table, stored keys) and the cache bounded in bytes give the same answers as a brute-force
+model, in any order and under any eviction; the cache keeps to its budget and does not
+thrash on walks larger than itself."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 
 from anagramdb.dictionary import Dictionary
 from anagramdb.keys import word_key
+from anagramdb.stored_keys import save_stored_keys
 
 from .conftest import anagram_model, make_dictionary
 
@@ -26,20 +29,24 @@ words_strategy = st.lists(
     words=words_strategy,
     block_size=st.integers(1, 9),
     probes=st.lists(st.text(alphabet="abcdé", min_size=1, max_size=5), max_size=20),
-    cache=st.sampled_from([0, 1, 2, 5, 4096]),
+    cache=st.sampled_from([0, 1, 2000, 5000, 20000, 1 << 20]),
     seed=st.integers(0, 1000),
+    stored=st.booleans(),
 )
 def test_find_keys_matches_the_model_cold_warm_and_evicting(
-    tmp_path_factory, words, block_size, probes, cache, seed
+    tmp_path_factory, words, block_size, probes, cache, seed, stored
 ):
     path = make_dictionary(tmp_path_factory.mktemp("cache"), words, block_size=block_size)
+    if stored:
+        save_stored_keys(path)
     model = anagram_model(words)
     keys = sorted(set(model) | {word_key(probe) for probe in probes})
     expected = [(key, model[key]) for key in keys if key in model]
     shuffled = keys[:]
     random.Random(seed).shuffle(shuffled)
-    with Dictionary(path, cache_blocks=cache) as dictionary:
-        for _ in range(3):  # cold (lazy blocks), then from the cache (tabulated when it has room)
+    with Dictionary(path, cache_bytes=cache) as dictionary:
+        assert (dictionary._stored is not None) == stored
+        for _ in range(3):  # cold (lazy blocks), then from the cache (keyed, when it has room)
             assert list(dictionary.find_keys(keys)) == expected
             assert sorted(dictionary.find_keys(shuffled)) == expected
             memo: dict = {}
@@ -47,30 +54,72 @@ def test_find_keys_matches_the_model_cold_warm_and_evicting(
                 list(dictionary.find_keys(keys, memo)) + list(dictionary.find_keys(keys, memo))
                 == expected * 2
             )
-        assert len(dictionary._cache) <= cache and len(dictionary._slots) == len(dictionary._cache)
+        held = dictionary._cache
+        assert dictionary.cache_bytes <= cache
+        assert sorted(held.slots) == sorted(held.entries) == sorted(held.costs)
+        assert held.used == held.fixed + sum(held.costs.values())
 
 
-def test_a_repeated_walk_larger_than_the_cache_still_finds_blocks_cached(tmp_path):
-    """First-in-first-out would evict every block just before the next walk needs it."""
+def test_a_repeated_walk_larger_than_the_cache_keeps_most_of_the_cache(tmp_path):
+    """First-in-first-out (or least recently used) would evict every block just before
+    the next walk needs it; admission by popularity keeps what the cache holds."""
     words = [
         f"{a}{b}{c}" for a in "abcdefgh" for b in "ijklmnop" for c in "qrstuvwx"
     ]  # 512 keys, 1 word each
     path = make_dictionary(tmp_path, words, block_size=2)  # 256 blocks
-    with Dictionary(path, cache_blocks=128) as dictionary:
+    with Dictionary(path, cache_bytes=64 << 10) as dictionary:
         keys = [word_key(word) for word in sorted(words, key=word_key)]
         decoded = []
-        original = dictionary.block
+        original = dictionary._decode
 
-        def counting(number: int) -> list[str]:
-            decoded.append(number)
-            return original(number)
+        def counting(start: int, end: int) -> list[str]:
+            decoded.append(start)
+            return original(start, end)
 
-        dictionary.block = counting  # type: ignore[method-assign]
-        for _ in range(4):
+        dictionary._decode = counting  # type: ignore[method-assign]
+        walks = []
+        for _ in range(6):
+            decoded.clear()
             assert len(list(dictionary.find_keys(keys))) == 512
-        # 4 walks of 256 blocks: FIFO decodes all 1,024; random eviction finds about a fifth
-        # of each later walk cached (deterministic: the LCG always starts from 0).
-        assert len(decoded) < 4 * 256 - 100
+            walks.append(len(decoded))
+        kept = len(dictionary._cache.entries)
+        assert 40 < kept < 256  # the budget holds some of the blocks, not all
+        # Walk 1 reads every block once, walk 2 again to key the ones it keeps; from
+        # then on only the blocks the cache lacks are read: the cache is not thrown away.
+        assert walks[:2] == [256, 256]
+        assert all(count == 256 - kept for count in walks[3:])
+
+
+def test_the_cache_forgets_old_popularity_and_takes_new_blocks(tmp_path):
+    words = [f"{a}{b}{c}" for a in "abcdefgh" for b in "ijklmnop" for c in "qrstuvwx"]
+    path = make_dictionary(tmp_path, words, block_size=2)
+    with Dictionary(path, cache_bytes=32 << 10) as dictionary:
+        keys = sorted({word_key(word) for word in words})
+        low, high = keys[:128], keys[-128:]
+        for _ in range(5):
+            list(dictionary.find_keys(low))
+        cached = set(dictionary._cache.entries)
+        assert cached and max(cached) < 64
+        for _ in range(60):  # the other end becomes the popular one
+            list(dictionary.find_keys(high))
+        assert max(dictionary._cache.entries) >= 192
+
+
+def test_stored_keys_serve_walks_without_decoding_words(tmp_path):
+    words = [f"{a}{b}{c}" for a in "abcdefgh" for b in "ijklmnop" for c in "qrstuvwx"]
+    words += ["café", "face", "straße", "ﬁne", "nife"]  # not aligned: UTF-8 longer than keys
+    path = make_dictionary(tmp_path, words, block_size=4)
+    save_stored_keys(path)
+    model = anagram_model(words)
+    keys = sorted(set(model) | {"abc", "zz"})
+    with Dictionary(path) as dictionary:
+        assert dictionary._stored is not None
+        decoded = []
+        original = dictionary._decode
+        dictionary._decode = lambda a, b: decoded.append(a) or original(a, b)  # type: ignore
+        assert list(dictionary.find_keys(keys)) == [(k, model[k]) for k in keys if k in model]
+        assert decoded == []  # every key came from the stored records, every word a slice
+        assert dictionary.words_with_key(word_key("fine")) == ["nife", "ﬁne"]
 
 
 def test_threads_sharing_a_dictionary_while_blocks_are_tabulated_and_evicted(tmp_path):
@@ -95,7 +144,7 @@ def test_threads_sharing_a_dictionary_while_blocks_are_tabulated_and_evicted(tmp
     switch = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # switch threads as often as possible
     try:
-        with Dictionary(path, cache_blocks=40) as dictionary:
+        with Dictionary(path, cache_bytes=12000) as dictionary:
 
             def walk(seed: int) -> None:
                 try:

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from anagramdb.block_cache import Block, KeyedBlock
 from anagramdb.builder import build
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE, Dictionary, resolve_path
 from anagramdb.errors import (
@@ -232,26 +233,43 @@ def test_scan_and_lookup_agree_on_the_full_dictionary(monkeypatch, chunk):
             assert word in group and group == sorted(group)
 
 
-def test_the_block_cache_is_bounded(tmp_path):
-    path = make_dictionary(tmp_path, [f"{a}{b}" for a in "bcd" for b in "aeiou"], block_size=1)
-    with Dictionary(path, cache_blocks=3) as dictionary:
-        assert dictionary.block_count > 5
-        first = [dictionary.cached_block(n) for n in range(5)]
-        # Bounded, the newest block kept; which older ones go is pseudo-random (cached_block).
-        assert len(dictionary._cache) == 3 and dictionary._cache[4] is first[4]
-        assert all(dictionary._cache[n] is first[n] for n in dictionary._cache)
-        assert dictionary.cached_block(4) is first[4]
-    with Dictionary(path, cache_blocks=0) as dictionary:
-        assert dictionary.cached_block(1) is not dictionary.cached_block(1)
+def test_the_block_cache_keeps_blocks_from_their_second_touch_within_its_budget(tmp_path):
+    words = [f"{a}{b}{c}" for a in "bcdfg" for b in "aeiou" for c in "lmnrst"]
+    path = make_dictionary(tmp_path, words, block_size=2)
+    budget = 8192
+    with Dictionary(path, cache_bytes=budget) as dictionary:
+        assert dictionary.block_count == 75
+        first = [dictionary.cached_block(n) for n in range(40)]
+        assert not dictionary._cache.entries  # a first touch is for one walk only
+        assert all(type(block) is Block for block in first)
+        again = [dictionary.cached_block(n) for n in range(40)]
+        kept = dictionary._cache.entries
+        assert kept and all(type(again[n]) is KeyedBlock for n in kept)
+        assert all(kept[n] is again[n] for n in kept)
+        assert dictionary.cached_block(min(kept)) is kept[min(kept)]
+        assert dictionary.cache_bytes <= budget
+        assert len(kept) < 40  # the budget, not the count, bounds it
+    with Dictionary(path, cache_bytes=0) as dictionary:
+        for _ in range(3):
+            assert dictionary.cached_block(1) is not dictionary.cached_block(1)
+        assert not dictionary._cache.entries and dictionary.cache_bytes == 0
         memo: dict = {}
         assert dictionary.cached_block(1, memo) is dictionary.cached_block(1, memo)
 
 
-def test_bad_cache_size(sample_dictionary):
+def test_bad_cache_size(sample_dictionary, monkeypatch):
     with pytest.raises(
-        InvalidArgumentError, match=r"^the block cache must hold 0 or more blocks, not -1$"
+        InvalidArgumentError, match=r"^the cache budget must be 0 or more bytes, not -1$"
     ):
-        Dictionary(sample_dictionary, cache_blocks=-1)
+        Dictionary(sample_dictionary, cache_bytes=-1)
+    monkeypatch.setenv("ANAGRAMDB_CACHE", "lots")
+    with pytest.raises(
+        InvalidArgumentError, match=r"^ANAGRAMDB_CACHE 'lots' is not a size like 4M or 512K$"
+    ):
+        Dictionary(sample_dictionary)
+    monkeypatch.setenv("ANAGRAMDB_CACHE", "64K")
+    with Dictionary(sample_dictionary) as dictionary:
+        assert dictionary._cache.budget + dictionary.index.stretch_budget == 65536
 
 
 def test_path_like_and_packaged_names(tmp_path, monkeypatch):

@@ -218,6 +218,7 @@ def test_build_and_index_print_json(tmp_path):
     assert record == {
         "dictionary": output,
         "index_path": output + ".idx",
+        "keys_path": None,
         "entries": 1,
         "words": 2,
         "block_size": 64,

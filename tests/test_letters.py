@@ -75,7 +75,7 @@ def test_solver_matches_brute_force(
     path = str(directory / "words.txt")
     build([write_list(directory / "in.txt", words)], path, block_size=block_size)
     model = brute_force(words, rack, min_length)
-    with Dictionary(path, cache_blocks=3) as dictionary:
+    with Dictionary(path, cache_bytes=3000) as dictionary:
         everything = solve_letters(dictionary, rack, min_length=min_length, all=True, method=force)
         assert [(w.word, w.length) for w in everything] == model
         assert [

@@ -13,7 +13,9 @@ import typer
 import typer.main
 
 from .. import __version__
+from ..block_cache import CACHE_VARIABLE, parse_size
 from ..dictionary import ENVIRONMENT_VARIABLE
+from ..errors import InvalidArgumentError
 
 # Importing the command modules registers their commands (cli/common.py's @command).
 from . import (
@@ -26,7 +28,7 @@ from . import (
     serve_command,  # noqa: F401
 )
 from .common import command_settings, commands, groups, state
-from .grammar import DICT_OPTION, DICT_SHORT, hoist
+from .grammar import CACHE_OPTION, DICT_OPTION, DICT_SHORT, hoist, split_globals
 from .program import Group, Program
 
 
@@ -48,6 +50,16 @@ def main(
             "(./full for a file named full). Before or after the command.",
         ),
     ] = None,
+    cache: Annotated[
+        str | None,
+        typer.Option(
+            CACHE_OPTION,
+            envvar=CACHE_VARIABLE,
+            metavar="SIZE",
+            help="Memory for the block cache of each dictionary opened, e.g. 4M (default) or"
+            " 16M; 0 keeps none. Before or after the command.",
+        ),
+    ] = None,
     version: Annotated[
         bool,
         typer.Option(
@@ -57,13 +69,20 @@ def main(
 ) -> None:
     """Anagram dictionary engine and Countdown solver.
 
-    Global options (--dict) go before or after the command. A query command given - in
+    Global options (--dict, --cache) go before or after the command. A query command given - in
     place of its query reads one query a line from stdin (batch mode; JSON Lines with
     --json); an empty result is "QUERY: no words" on stderr and exit 0. Errors are one
     line on stderr, with exit code 2 for bad input, 1 for files, 130 when interrupted.
     Each command's --help describes its arguments and options.
     """
     state["dict"] = dict_path
+    state["cache"] = None
+    if cache is not None:
+        try:
+            parse_size(cache, CACHE_OPTION)
+        except InvalidArgumentError as exc:
+            raise click.UsageError(str(exc)) from None
+        state["cache"] = cache
 
 
 def make_app(only: str | None = None) -> typer.Typer:
@@ -98,7 +117,7 @@ app = make_app()
 def requested_command(args: list[str]) -> str | None:
     """The command named on a command line whose global options are hoisted to the front,
     or None when the whole app is needed (no command, an unknown one, --help, --version)."""
-    rest = args[2:] if args[:1] == [DICT_OPTION] else args
+    rest = split_globals(args)[1]
     return rest[0] if rest and (rest[0] in commands or rest[0] in groups) else None
 
 

@@ -14,9 +14,6 @@ if TYPE_CHECKING:  # annotations only: typing costs a cold start more than it sa
     from collections.abc import Callable, Iterable
     from typing import Any
 
-# Batch mode answers thousands of queries: a larger (still bounded) block cache pays.
-BATCH_CACHE_BLOCKS = 2048
-
 
 def batch(
     lines: Iterable[str],
@@ -25,6 +22,7 @@ def batch(
     show: Callable[[Any], str | None],
     to_json: Callable[[Any], Any] | None,
     empty: Callable[[str], None] = messages.no_words,
+    json_text: Callable[[Any], str] | None = None,
 ) -> int:
     """Answer one query a line, in order, in this one process.
 
@@ -33,7 +31,8 @@ def batch(
     line (JSON Lines). A bad
     line gets an error (a ``{field: line, "error": ...}`` record in JSON, an
     ``anagramdb: error:`` line on stderr otherwise) and the rest go on; a line that is not
-    valid UTF-8 is such a bad line, shown with U+FFFD for its bad bytes. Returns the exit
+    valid UTF-8 is such a bad line, shown with U+FFFD for its bad bytes. *json_text*, in
+    place of *to_json*, renders an answer's JSON line itself. Returns the exit
     code: 0, or the largest exit code of the bad lines (2 for bad input).
     """
     import json
@@ -41,6 +40,13 @@ def batch(
     code = 0
     out = sys.stdout
     encode = json.JSONEncoder(ensure_ascii=False).encode
+    if json_text is None and to_json is not None:
+        record = to_json
+
+        def json_text(result: Any) -> str:
+            return valid_text(encode(record(result)))
+
+    as_json = json_text is not None
     for number, raw in enumerate(lines, 1):
         query = raw.strip()
         if not query:
@@ -51,13 +57,13 @@ def batch(
             result = answer(query)
         except AnagramDBError as exc:
             code = max(code, exc.exit_code)
-            if to_json is not None:
+            if as_json:
                 out.write(valid_text(encode({field: valid_text(query), "error": str(exc)})) + "\n")
             else:
                 out.flush()
                 messages.error(str(exc), exc.exit_code)
             continue
-        text = valid_text(encode(to_json(result))) if to_json is not None else show(result)
+        text = json_text(result) if json_text is not None else show(result)
         if text is None:
             out.flush()
             empty(query)

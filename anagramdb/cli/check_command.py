@@ -70,7 +70,7 @@ def check(
         raise usage_error("give RACK WORD, or - alone to read 'RACK WORD' lines from stdin")
     with (
         reported(),
-        open_dictionary(batch=rack == "-") as dictionary,
+        open_dictionary() as dictionary,
         packaged_dictionaries() as packaged,
     ):
         name = display_name(state["dict"])

@@ -10,7 +10,6 @@ from typer._click.exceptions import UsageError
 from ..dictionary import Dictionary
 from ..errors import AnagramDBError
 from . import messages
-from .batching import BATCH_CACHE_BLOCKS
 from .batching import (
     batch as batch,
 )  # every command's batch mode (typer-free, for the quick path too)
@@ -18,7 +17,7 @@ from .grammar import SHORT_FLAGS
 from .messages import no_words
 from .render import to_json
 
-state: dict[str, str | None] = {"dict": None}
+state: dict[str, str | None] = {"dict": None, "cache": None}
 commands: dict[str, Callable[..., None]] = {}
 groups: dict[str, Callable[[], typer.Typer]] = {}
 JSON_OPTION = typer.Option(
@@ -91,12 +90,15 @@ def reported() -> Iterator[None]:
         raise typer.Exit(messages.error(str(exc), exc.exit_code)) from None
 
 
-def open_dictionary(spec: str | None = None, batch: bool = False) -> Dictionary:
-    """The dictionary named by *spec*, else by --dict, else the default; *batch* gives it
-    the larger block cache (about 12 MiB at most) that batch mode benefits from."""
-    if batch:
-        return Dictionary(spec or state["dict"], cache_blocks=BATCH_CACHE_BLOCKS)
-    return Dictionary(spec or state["dict"])
+def open_dictionary(spec: str | None = None) -> Dictionary:
+    """The dictionary named by *spec*, else by --dict, else the default (its block cache
+    budget from --cache, ANAGRAMDB_CACHE or the library's default)."""
+    from ..block_cache import parse_size
+
+    cache = state["cache"]
+    return Dictionary(
+        spec or state["dict"], cache_bytes=None if cache is None else parse_size(cache)
+    )
 
 
 def emit_json(value: object) -> None:

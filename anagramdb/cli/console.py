@@ -55,15 +55,15 @@ def _integer(text: str, least: int | None) -> int | None:
 
 def parse(args: list[str]) -> tuple[str | None, str, Any, dict[str, Any]] | None:
     """(dictionary, command, query, options) of a simple call, or None."""
-    from .grammar import DICT_OPTION, hoist
+    from .grammar import CACHE_OPTION, DICT_OPTION, hoist, split_globals
 
     try:
-        rest = hoist(args)
+        found, rest = split_globals(hoist(args))
     except ValueError:
         return None
-    spec = None
-    if rest[:1] == [DICT_OPTION]:
-        spec, rest = rest[1], rest[2:]
+    if CACHE_OPTION in found:
+        return None  # the typer app checks the size and reports a bad one
+    spec = found.get(DICT_OPTION)
     if not rest or rest[0] not in FLAGS:
         return None
     command, rest = rest[0], rest[1:]
@@ -155,7 +155,7 @@ def quick(args: list[str]) -> int | None:
                     options.get("--enough", ENOUGH),
                     bool(options.get("--all")),
                 )
-                text = render.to_json(result.to_dict()) if as_json else render.letters_text(result)
+                text = render.letters_json(result) if as_json else render.letters_text(result)
         if text is None:
             messages.no_words(query)
         else:
@@ -171,10 +171,10 @@ def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
     from ..countdown.letters import ENOUGH, MIN_LENGTH
     from ..dictionary import Dictionary
     from . import render
-    from .batching import BATCH_CACHE_BLOCKS, batch
+    from .batching import batch
 
     as_json = bool(options.get("--json"))
-    with Dictionary(spec, cache_blocks=BATCH_CACHE_BLOCKS) as dictionary:
+    with Dictionary(spec) as dictionary:
         if command == "anagrams":
             return batch(
                 sys.stdin,
@@ -193,7 +193,8 @@ def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
             "rack",
             lambda q: queries.letters(dictionary, q, least, enough, every),
             render.letters_text,
-            queries.LettersResult.to_dict if as_json else None,
+            None,
+            json_text=render.letters_json if as_json else None,
         )
 
 

@@ -39,7 +39,7 @@ def anagrams(
     from ..countdown import queries
     from .render import anagrams_line, anagrams_text
 
-    with reported(), open_dictionary(batch=letters == "-") as dictionary:
+    with reported(), open_dictionary() as dictionary:
 
         def answer(query: str) -> dict[str, Any]:
             return queries.anagrams(dictionary, query)
@@ -188,11 +188,20 @@ def index(
     block_size: Annotated[
         int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block when rebuilding.")
     ] = BLOCK_SIZE,
+    keys: Annotated[
+        bool,
+        typer.Option(
+            "--keys",
+            help="Also write DICT.keys, the stored keys that keep lookups fast on dictionaries"
+            " of a million words or more (rewritten from then on as the index is).",
+        ),
+    ] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Rebuild the index of a dictionary, or check both files."""
+    """Rebuild the index of a dictionary (and its stored keys), or check the files."""
     from ..index import index_path_for, save_index
     from ..index_check import check_index
+    from ..stored_keys import refresh_stored_keys, save_stored_keys
 
     path = resolve_path(dictionary or state["dict"])
     with reported():
@@ -216,11 +225,13 @@ def index(
                 raise typer.Exit(1)
             return
         builder = save_index(path, block_size)
+        written = save_stored_keys(path) if keys else refresh_stored_keys(path)
         if as_json:
             emit_json(
                 {
                     "dictionary": path,
                     "index_path": index_path_for(path),
+                    "keys_path": written,
                     "entries": len(builder.keys),
                     "words": builder.words,
                     "block_size": block_size,
@@ -231,6 +242,8 @@ def index(
                 f"wrote {index_path_for(path)}: {len(builder.keys)} entries for {builder.words} "
                 f"words (block size {block_size})"
             )
+            if written is not None:
+                typer.echo(f"wrote {written}: the key of every word")
 
 
 @command

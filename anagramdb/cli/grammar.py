@@ -3,6 +3,7 @@
     anagramdb [GLOBAL...] COMMAND [ARG | OPTION | GLOBAL]... [-- ARG...]
 
     GLOBAL   --dict PATH | -d PATH | --dict=PATH | -dPATH    the dictionary (also ANAGRAMDB_DICT)
+           --cache SIZE | --cache=SIZE                    block cache budget (ANAGRAMDB_CACHE)
 
 A global option may stand before or after the command: :func:`hoist` moves every one to
 the front (the last given wins, as for any click option), so the parsers below the top
@@ -15,6 +16,7 @@ from ..errors import AnagramDBError
 
 DICT_OPTION = "--dict"
 DICT_SHORT = "-d"
+CACHE_OPTION = "--cache"
 # One short flag for each common option, the same in every command that has the option.
 SHORT_FLAGS = {
     "--dict": "-d",
@@ -26,7 +28,7 @@ SHORT_FLAGS = {
     "--target": "-t",
 }
 # Values of global options never start with "-" (a missing value is an error, not "-x").
-GLOBAL_VALUE_OPTIONS = (DICT_OPTION, DICT_SHORT)
+GLOBAL_VALUE_OPTIONS = (DICT_OPTION, DICT_SHORT, CACHE_OPTION)
 
 
 class UsageProblem(AnagramDBError, ValueError):
@@ -42,11 +44,13 @@ def _needs_a_value() -> str:
 
 
 def hoist(args: list[str]) -> list[str]:
-    """*args* with the global options moved to the front, as ``--dict VALUE``.
+    """*args* with the global options moved to the front, as ``--cache SIZE`` (when given)
+    then ``--dict VALUE`` (when given): split_globals takes them off again.
 
     Raises UsageProblem when a global option has no value.
     """
     spec: str | None = None
+    cache: str | None = None
     rest: list[str] = []
     position = 0
     while position < len(args):
@@ -57,17 +61,39 @@ def hoist(args: list[str]) -> list[str]:
             break
         if arg in GLOBAL_VALUE_OPTIONS:
             if position >= len(args) or (args[position].startswith("-") and args[position] != "-"):
-                raise UsageProblem(_needs_a_value())
-            spec = args[position]
+                raise UsageProblem(_needs_a_value() if arg != CACHE_OPTION else _needs_a_size())
+            if arg == CACHE_OPTION:
+                cache = args[position]
+            else:
+                spec = args[position]
             position += 1
+        elif arg.startswith(CACHE_OPTION + "="):
+            cache = arg[len(CACHE_OPTION) + 1 :]
         elif arg.startswith(DICT_OPTION + "="):
             spec = arg[len(DICT_OPTION) + 1 :]
         elif arg.startswith(DICT_SHORT) and len(arg) > 2 and not arg.startswith("--"):
             spec = arg[2:]
         else:
             rest.append(arg)
-    if spec is None:
-        return rest
-    if not spec:
-        raise UsageProblem(_needs_a_value())
-    return [DICT_OPTION, spec, *rest]
+    if spec is not None:
+        if not spec:
+            raise UsageProblem(_needs_a_value())
+        rest = [DICT_OPTION, spec, *rest]
+    if cache is not None:
+        if not cache:
+            raise UsageProblem(_needs_a_size())
+        rest = [CACHE_OPTION, cache, *rest]
+    return rest
+
+
+def _needs_a_size() -> str:
+    return f"option '{CACHE_OPTION}' needs a value: a size such as 4M (the block cache's budget)"
+
+
+def split_globals(hoisted: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The global options at the front of *hoisted* (hoist's result), and the rest."""
+    found: dict[str, str] = {}
+    while len(hoisted) > 1 and hoisted[0] in (CACHE_OPTION, DICT_OPTION):
+        found[hoisted[0]] = hoisted[1]
+        hoisted = hoisted[2:]
+    return found, hoisted

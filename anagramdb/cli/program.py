@@ -26,7 +26,7 @@ from typer.core import TyperGroup, TyperOption
 
 from ..errors import AnagramDBError, StorageError, describe_os_error
 from . import messages
-from .grammar import hoist
+from .grammar import hoist, split_globals
 from .messages import PROGRAM
 
 COMPLETION_SHELLS = ("bash", "zsh", "fish")  # the shells whose completion is supported (README)
@@ -118,13 +118,7 @@ class Program(Group):
             words = hoist(args)
         except (ValueError, UsageError):
             return PROGRAM
-        if (
-            words[:1]
-            and words[0].startswith("-")
-            and len(words) > 1
-            and not words[1].startswith("-")
-        ):
-            words = words[2:]  # --dict VALUE
+        words = split_globals(words)[1]  # --cache SIZE, --dict VALUE
         path, group = [PROGRAM], self
         for word in words[:2]:
             found = group.commands.get(word) if isinstance(group, TyperGroup) else None

@@ -5,6 +5,12 @@ no lookups, no printing. A text form of None means an empty result (messages.no_
 
 from __future__ import annotations
 
+# _operator, not operator: the Python module around it costs a cold lookup 0.2 ms.
+from _operator import itemgetter
+
+WORD, LENGTH, BLANKS = itemgetter(0), itemgetter(1), itemgetter(3)  # of a LettersWord
+RECORD_TAIL = itemgetter(1, 2, 3)  # length, score, blanks: all but the word of its record
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing costs a cold start about 10M instructions
     from typing import Any
@@ -46,18 +52,47 @@ def anagrams_line(record: dict[str, Any]) -> str | None:
 
 
 def letters_text(result: LettersResult) -> str | None:
-    """Words grouped by length, longest first, with the score: one line a length."""
+    """Words grouped by length, longest first, with the score: one line a length.
+
+    Built a group at a time (itemgetter and groupby in C, one join per group), never with
+    a Python call per word: batch mode renders hundreds of thousands of words."""
+    from itertools import groupby
+
     rack, words = result
     if not words:
         return None
     lines = [rack]
-    for length in sorted({word.length for word in words}, reverse=True):
-        same = [word for word in words if word.length == length]
-        shown = " ".join(
-            word.word + (f" [?={''.join(word.blanks)}]" if word.blanks else "") for word in same
-        )
-        lines.append(f"  {length} letters, {same[0].score} points: {shown}")
+    # A stable sort, longest first (linear on the solver's results, already in that order).
+    for length, group in groupby(sorted(words, key=LENGTH, reverse=True), LENGTH):
+        same = list(group)
+        if any(map(BLANKS, same)):
+            shown = " ".join(
+                word[0] + (f" [?={''.join(word[3])}]" if word[3] else "") for word in same
+            )
+        else:
+            shown = " ".join(map(WORD, same))
+        lines.append(f"  {length} letters, {same[0][2]} points: {shown}")
     return "\n".join(lines)
+
+
+def letters_json(result: LettersResult) -> str:
+    """``json.dumps(result.to_dict(), ensure_ascii=False)``, byte for byte (the tests
+    compare), made a run of words at a time: the words of a run that share length, score
+    and blanks are escaped in C and joined between two fixed fragments."""
+    import json
+    from itertools import groupby
+
+    escape = json.encoder.encode_basestring  # the C encoder when present, as json.dumps uses
+    rack, words = result
+    runs = []
+    for (length, score, blanks), group in groupby(words, RECORD_TAIL):
+        tail = f', "length": {json.dumps(length)}, "score": {json.dumps(score)}'
+        if blanks:
+            tail += f', "blanks": {json.dumps(list(blanks), ensure_ascii=False)}'
+        tail += "}"
+        names = map(escape, map(WORD, group))
+        runs.append('{"word": ' + (tail + ', {"word": ').join(names) + tail)
+    return valid_text('{"rack": ' + escape(rack) + ', "words": [' + ", ".join(runs) + "]}")
 
 
 def phrases_text(letters: str, found: list[tuple[str, ...]], indent: str = "") -> str | None:

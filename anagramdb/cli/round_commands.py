@@ -49,9 +49,9 @@ def letters(
 ) -> None:
     """Solve a letters round: the longest words the rack makes, with Countdown scores."""
     from ..countdown import queries
-    from .render import letters_text
+    from .render import letters_json, letters_text
 
-    with reported(), open_dictionary(batch=rack == "-") as dictionary:
+    with reported(), open_dictionary() as dictionary:
 
         def answer(query: str) -> queries.LettersResult:
             return queries.letters(dictionary, query, min_length, enough, everything)
@@ -63,11 +63,15 @@ def letters(
                     "rack",
                     answer,
                     letters_text,
-                    queries.LettersResult.to_dict if as_json else None,
+                    None,
+                    json_text=letters_json if as_json else None,
                 )
             )
         result = answer(rack)
-        emit(rack, result, letters_text(result), as_json)
+        if as_json:
+            typer.echo(letters_json(result))  # rendered a run at a time, as to_dict() reads
+        else:
+            emit(rack, result, letters_text(result), as_json)
 
 
 def conundrum_line(solution: Any) -> str | None:
@@ -110,7 +114,7 @@ def conundrum(
         raise usage_error("give LETTERS to solve, or --generate to make conundrums (not both)")
     if letters is not None and (count != 1 or seed is not None or source != SOURCE):
         raise usage_error("--count, --seed and --from apply only with --generate")
-    with reported(), open_dictionary(batch=letters == "-") as full:
+    with reported(), open_dictionary() as full:
         if letters == "-":
             to_json = (lambda s: s.to_dict()) if as_json else None
             raise typer.Exit(
@@ -178,7 +182,7 @@ def phrases(
     from ..countdown.queries import PhrasesResult
     from .render import phrases_text
 
-    with reported(), open_dictionary(batch=letters == "-") as dictionary:
+    with reported(), open_dictionary() as dictionary:
 
         def answer(query: str) -> PhrasesResult:
             from time import monotonic

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement, repeat
 
-from ..dictionary import Block, Dictionary
+from ..block_cache import Block, KeyedBlock
+from ..dictionary import Dictionary
 from ..errors import InvalidArgumentError, InvalidRackError, quoted
 from ..keys import bad_characters, describe, is_word, word_key
 from .budget import KEY_COST, SCAN_COST, Budget, spend
@@ -247,7 +248,7 @@ def _by_lookup(
     budget: Budget | None = None,
 ) -> Found:
     groups = sub_keys_by_length(key, blanks) if blanks or len(key) > COMBINATIONS_UP_TO else None
-    memo: dict[int, Block] = {}
+    memo: dict[int, Block | KeyedBlock] = {}
     words_by_length: Found = {}
     if everything:
         # Every length is wanted: one walk over all the keys in order reaches each block once.

@@ -1,0 +1,73 @@
+"""The letters renderers made a run of words at a time print exactly what the per-word
+renderers they replaced printed (kept here as the model), on generated results."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from anagramdb.cli.render import letters_json, letters_text, valid_text
+from anagramdb.countdown.letters import LettersWord
+from anagramdb.countdown.queries import LettersResult
+
+
+def model_text(result: LettersResult) -> str | None:
+    """letters_text as it was: a Python expression per word, a filter per length."""
+    rack, words = result
+    if not words:
+        return None
+    lines = [rack]
+    for length in sorted({word.length for word in words}, reverse=True):
+        same = [word for word in words if word.length == length]
+        shown = " ".join(
+            word.word + (f" [?={''.join(word.blanks)}]" if word.blanks else "") for word in same
+        )
+        lines.append(f"  {length} letters, {same[0].score} points: {shown}")
+    return "\n".join(lines)
+
+
+def model_json(result: LettersResult) -> str:
+    """What --json printed: json.dumps of the record every front end shares, made valid
+    UTF-8 (a lone surrogate, from bytes that were not UTF-8, becomes U+FFFD)."""
+    return valid_text(json.dumps(result.to_dict(), ensure_ascii=False))
+
+
+text = st.text(max_size=12)
+words = st.builds(
+    LettersWord,
+    text,
+    st.integers(0, 20),
+    st.integers(-3, 40),
+    st.lists(st.sampled_from('abcé"\\\n'), max_size=3).map(tuple),
+)
+results = st.builds(LettersResult, text, st.lists(words, max_size=30))
+
+
+@settings(max_examples=300, deadline=None)
+@given(results)
+def test_the_run_renderers_print_what_the_per_word_ones_printed(result):
+    assert letters_text(result) == model_text(result)
+    assert letters_json(result) == model_json(result)
+
+
+@settings(max_examples=100, deadline=None)
+@given(text, st.lists(st.tuples(text, st.integers(1, 9)), max_size=40))
+def test_solver_shaped_results_longest_first_render_the_same(rack, pairs):
+    """Runs of one length and score, longest first, no blanks: the common case."""
+    from anagramdb.countdown.letters import score
+
+    ordered = sorted(pairs, key=lambda pair: -pair[1])
+    result = LettersResult(rack, [LettersWord(w, n, score(n)) for w, n in ordered])
+    assert letters_text(result) == model_text(result)
+    assert letters_json(result) == model_json(result)
+
+
+def test_a_solved_rack_renders_as_before(full):
+    from anagramdb.countdown.queries import letters
+
+    for rack in ("gyroscope", "countdown", "qu??", "aeiou", "xyzzy"):
+        result = letters(full, rack, 1, 10, True)
+        assert letters_text(result) == model_text(result)
+        assert letters_json(result) == model_json(result)

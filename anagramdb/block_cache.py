@@ -332,4 +332,3 @@ class BlockCache:
         with self.lock:
             self.entries, self.slots, self.costs = {}, [], {}
             self.used = self.fixed
-

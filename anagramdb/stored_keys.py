@@ -95,7 +95,8 @@ class StoredKeys:
 
             self.damaged = True
             warnings.warn(
-                f"{self.path}: block {number} fails its checksum; lookups compute keys instead (rebuild it with: anagramdb index --keys)",
+                f"{self.path}: block {number} fails its checksum; lookups compute keys "
+                "instead (rebuild it with: anagramdb index --keys)",
                 AnagramDBWarning,
                 stacklevel=4,
             )
@@ -173,7 +174,7 @@ def _records(dict_path: str, index: SparseIndex) -> Iterator[tuple[bytes, bool]]
     from .keys import word_key
 
     try:
-        handle = open(dict_path, "rb")  # noqa: SIM115
+        handle = open(dict_path, "rb")
     except OSError as exc:
         raise StorageError(f"cannot read dictionary {dict_path}: {describe_os_error(exc)}") from exc
     with handle:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import struct
 import zlib
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -36,16 +37,17 @@ def test_index_keys_writes_the_file_the_specification_describes(tmp_path):
     result = invoke("index", path, "--keys", "--block-size", "8")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == f"wrote {path}.keys: the key of every word"
-    data = open(keys_path_for(path), "rb").read()
+    data = Path(keys_path_for(path)).read_bytes()
     magic, version, block_size, size, words, entries, area, crc, head_crc = HEADER.unpack_from(data)
     assert (magic, version, block_size, words) == (MAGIC, 1, 8, len(WORDS))
+    assert crc == zlib.crc32(Path(path).read_bytes())
     assert size == os.path.getsize(path) and entries == -(-len(WORDS) // 8)
     assert head_crc == zlib.crc32(data[: HEADER.size - 4])
     table = HEADER.size
     keys = data[table + 16 * (entries + 1) :]
     assert len(keys) == area
     # One key a line, parallel to the dictionary's lines.
-    lines = open(path, encoding="utf-8").read().splitlines()
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
     assert keys.decode().splitlines() == [word_key(word) for word in lines]
     # Each block's record: where it starts, its CRC-32, and whether it is aligned.
     for number in range(entries):
@@ -64,9 +66,9 @@ def test_a_damaged_record_is_reported_and_lookups_go_on_without_it(tmp_path):
     path = make_dictionary(tmp_path, WORDS, block_size=8)
     save_stored_keys(path)
     keys_path = keys_path_for(path)
-    data = bytearray(open(keys_path, "rb").read())
+    data = bytearray(Path(keys_path).read_bytes())
     data[-3] ^= 0x01  # a key of the last block
-    open(keys_path, "wb").write(bytes(data))
+    Path(keys_path).write_bytes(bytes(data))
     last = -(-len(WORDS) // 8) - 1
     assert check_index(path) == [f"{keys_path}: block {last}: fails its checksum"]
     result = invoke("index", "--check", path)
@@ -100,7 +102,7 @@ def test_a_stale_file_is_rebuilt_when_the_dictionary_changes(tmp_path):
 def test_a_file_that_is_not_stored_keys_is_never_replaced(tmp_path):
     path = make_dictionary(tmp_path, WORDS, block_size=8)
     mine = keys_path_for(path)
-    open(mine, "w").write("my notes about keys\n")
+    Path(mine).write_text("my notes about keys\n")
     with Dictionary(path) as dictionary:
         assert dictionary._stored is None
         assert dictionary.words_with_key(word_key("face")) == ["café", "face"]
@@ -109,7 +111,7 @@ def test_a_file_that_is_not_stored_keys_is_never_replaced(tmp_path):
     result = invoke("index", path, "--keys")
     assert result.exit_code == 2
     assert "is not a stored-keys file" in result.stderr
-    assert open(mine).read() == "my notes about keys\n"
+    assert Path(mine).read_text() == "my notes about keys\n"
     assert check_index(path) == [
         f"{mine}: not a stored-keys file of this version, or its header is damaged"
     ]

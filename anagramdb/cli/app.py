@@ -27,7 +27,7 @@ from . import (
     round_commands,  # noqa: F401
     serve_command,  # noqa: F401
 )
-from .common import command_settings, commands, groups, state
+from .common import command_settings, commands, groups, state, usage_error
 from .grammar import CACHE_OPTION, DICT_OPTION, DICT_SHORT, hoist, split_globals
 from .program import Group, Program
 
@@ -81,7 +81,7 @@ def main(
         try:
             parse_size(cache, CACHE_OPTION)
         except InvalidArgumentError as exc:
-            raise click.UsageError(str(exc)) from None
+            raise usage_error(str(exc)) from None
         state["cache"] = cache
 
 

@@ -196,3 +196,69 @@ def test_posted_bodies_are_bounded_and_from_our_own_pages(
 def test_post_where_no_route_takes_it_is_405(port):
     status, record = ask(port, "POST", "/api/letters?rack=abc", b"", Content_Length="0")
     assert status == 405 and "use GET" in record["error"]
+
+
+ADDRESS_SPACE = 128 * 1024 * 1024  # issue 20's aim for serve: it worked only from 256 MiB
+HELD = 200  # connections open at once: a thread each
+
+
+def limited() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_serve_works_under_a_128_mib_address_space_limit(workers):
+    import signal
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "anagramdb",
+            "serve",
+            "--port",
+            "0",
+            "--quiet",
+            "--workers",
+            workers,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=limited,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("anagramdb: serving"), line + process.stderr.read()
+        port = int(line.split()[2].rsplit(":", 1)[1].strip("/"))
+        held = [socket.create_connection(("127.0.0.1", port), timeout=WAIT) for _ in range(HELD)]
+        answers: list[bytes] = []
+
+        def ask(connection: socket.socket, path: str) -> None:
+            connection.sendall(f"GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode())
+            answers.append(connection.recv(64))
+
+        # Every connection asks at once (each a thread of the server), a few of them a
+        # search that builds large answers.
+        paths = ["/api/letters?rack=countdown"] * (HELD - 4) + [
+            "/api/letters?rack=gyrosco%3F%3F&all=1"
+        ] * 4
+        asking = [threading.Thread(target=ask, args=pair) for pair in zip(held, paths, strict=True)]
+        for thread in asking:
+            thread.start()
+        for thread in asking:
+            thread.join(WAIT)
+        for connection in held:
+            connection.close()
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=WAIT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert [answer[:12] for answer in answers] == [b"HTTP/1.1 200"] * HELD
+    assert process.returncode == 0 and err == ""

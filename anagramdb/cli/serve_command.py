@@ -1,11 +1,22 @@
 """The ``serve`` command: the web page and JSON API of anagramdb.web on a local port."""
 
+import sys
 from typing import Annotated
 
 import typer
 
 from ..web.defaults import DEFAULT_HOST, DEFAULT_PORT, MAX_WORKERS
 from .common import JSON_OPTION, command, emit_json, reported, state
+
+
+def without_openssl() -> None:
+    """Keep OpenSSL out of this process: the server speaks plain HTTP, yet http.server
+    imports http.client, which loads ssl, and hashlib prefers OpenSSL's sha256; the two
+    libraries cost each worker about 5 MiB resident (measured). Python's own sha256 serves
+    the page's Content-Security-Policy instead. Only the serve command's own process does
+    this: a program that imports anagramdb.web keeps its ssl."""
+    for name in ("ssl", "_hashlib"):
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]  # None: "not importable"
 
 
 @command
@@ -35,6 +46,7 @@ def serve(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Serve a page that solves as you type, and a JSON API under /api/ (Ctrl-C stops it)."""
+    without_openssl()
     from ..web.server import Options, is_loopback
     from ..web.workers import serve as run
 

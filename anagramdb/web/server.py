@@ -7,10 +7,11 @@ itself to that line, and nothing else here changes).
 
 Bounds, per process: MAX_CONNECTIONS open connections (more are closed at once), each
 served by its own thread of STACK_BYTES of stack, so the address space stays small (the
-default 8 MiB a thread made 256 connections need 2 GiB); MAX_WORKING requests answered at
-once, and MAX_WAITING clients waiting for updates, each kind in its own slots so that
-waiting clients never hold up work; a listen backlog of BACKLOG. stop() ends it all
-gracefully: no new connections, idle ones closed, requests in flight given GRACE_SECONDS.
+default 8 MiB a thread made 256 connections need 2 GiB; see also workers.one_malloc_arena);
+MAX_WORKING requests answered at once, and MAX_WAITING clients waiting for updates, each
+kind in its own slots so that waiting clients never hold up work; a listen backlog of
+BACKLOG. stop() ends it all gracefully: no new connections, idle ones closed, requests in
+flight given GRACE_SECONDS.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ MAX_WORKING = 8  # requests one process answers at once (the GIL runs one at a t
 MAX_WAITING = 64  # event streams and long polls one process holds at once
 BACKLOG = 128  # connections the kernel queues before accept()
 # A thread's stack: Python frames live on the heap (3.11+), so C recursion is all that
-# uses it; 512 KiB is 4x what the deepest request here needs (measured: json of a record
-# nested 200 deep, a regex over a 2048-byte URL).
-STACK_BYTES = 512 * 1024
+# uses it; every endpoint's heaviest request runs in 64 KiB (measured), so 256 KiB is 4x
+# that, and MAX_CONNECTIONS threads reserve 64 MiB of address space, not 2 GiB.
+STACK_BYTES = 256 * 1024
 GRACE_SECONDS = 10.0  # how long stop() lets requests in flight finish
 WORK_BUDGET = 300_000  # work units of one request (countdown.budget): about 0.3 s of CPU
 

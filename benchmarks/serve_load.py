@@ -1,7 +1,7 @@
 """Load on ``anagramdb serve``: K concurrent clients for T seconds, against 1 and 2 workers.
 
     nice -n 10 python benchmarks/serve_load.py [--clients 32] [--seconds 10] [--workers 1 2]
-        [--json]
+        [--rooms 8 [--players 4] [--rounds quick]] [--json]
 
 Each run starts ``python -m anagramdb serve --port 0 --quiet --workers W`` on loopback,
 warms it with one pass over the racks, then K clients (threads spread over CLIENT_PROCESSES
@@ -13,6 +13,10 @@ and the memory of each worker after the run: resident (VmRSS, and its peak VmHWM
 proportional (Pss: shared pages counted as a fraction), from /proc. The aims: p99 under
 50 ms at 32 clients, under 30 MiB a worker.
 
+With --rooms, R rooms of P players then play a game at once on one worker (rooms live in
+one process), each player with its own event stream, and the p50 and p99 of declarations
+and of pushed updates are reported (room_load.py says how).
+
 Bounded: at most MAX_CLIENTS clients and MAX_SECONDS seconds a run; loopback only. The
 clients share the machine with the server, so on a small machine they take part of the CPU
 the server would otherwise have.
@@ -21,6 +25,7 @@ the server would otherwise have.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import multiprocessing
@@ -30,8 +35,11 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 MAX_CLIENTS = 256
+MAX_ROOMS = 32  # as many as one server keeps (web/rooms.py)
+MAX_PLAYERS = 8
 MAX_SECONDS = 60
 CLIENT_PROCESSES = 2
 RACKS = 200
@@ -113,23 +121,16 @@ def worker_pids(parent: int, workers: int) -> list[int]:
         return [int(pid) for pid in children.read().split()]
 
 
-def run(workers: int, clients: int, seconds: float) -> dict[str, object]:
+@contextlib.contextmanager
+def serving(workers: int) -> Iterator[tuple[subprocess.Popen[str], int]]:
+    """``anagramdb serve`` on a free port of loopback: (the process, its port)."""
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "anagramdb",
-            "serve",
-            "--port",
-            "0",
-            "--quiet",
-            "--workers",
-            str(workers),
-        ],
+        [sys.executable, "-m", "anagramdb", "serve", "--port", "0", "--quiet",
+         "--workers", str(workers)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
+    )  # fmt: skip
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
@@ -137,7 +138,24 @@ def run(workers: int, clients: int, seconds: float) -> dict[str, object]:
             raise RuntimeError(
                 f"the server did not start: {line}{server.stderr.read() if server.stderr else ''}"
             )
-        port = int(line.split()[2].rsplit(":", 1)[1].strip("/"))
+        yield server, int(line.split()[2].rsplit(":", 1)[1].strip("/"))
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
+def rooms_run(rooms: int, players: int, rounds: str) -> dict[str, object]:
+    """R rooms of P players through a game at once (room_load.py), on one worker."""
+    from room_load import run_rooms
+
+    with serving(1) as (server, port):
+        figures = run_rooms(port, rooms, players, rounds)
+        figures["rss_mib"] = round(memory_kib(server.pid)[0] / 1024, 1)
+    return figures | {"server_exit": server.returncode}
+
+
+def run(workers: int, clients: int, seconds: float) -> dict[str, object]:
+    with serving(workers) as (server, port):
         warm = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         for rack in racks():
             warm.request("GET", f"/api/letters?rack={rack}")
@@ -162,9 +180,6 @@ def run(workers: int, clients: int, seconds: float) -> dict[str, object]:
         for process in processes:
             process.join()
         memory = [memory_kib(pid) for pid in worker_pids(server.pid, workers)]
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
     latencies = sorted(latency for part, _ in results for latency in part)
     errors = [error for _, part in results for error in part]
     return {
@@ -192,7 +207,14 @@ def main() -> None:
     parser.add_argument(
         "--json", action="store_true", help="also print the figures as one JSON object"
     )
+    parser.add_argument(
+        "--rooms", type=int, default=0, help="then R rooms play a game at once (room_load.py)"
+    )
+    parser.add_argument("--players", type=int, default=4, help="players in each room")
+    parser.add_argument("--rounds", default="quick", help="the rooms' game: a format or rounds")
     args = parser.parse_args()
+    if not 0 <= args.rooms <= MAX_ROOMS or not 2 <= args.players <= MAX_PLAYERS:
+        parser.error(f"--rooms 0-{MAX_ROOMS}, --players 2-{MAX_PLAYERS}")
     if (
         not 1 <= args.clients <= MAX_CLIENTS
         or not 0 < args.seconds <= MAX_SECONDS
@@ -223,6 +245,25 @@ def main() -> None:
         )
         if figures["errors"]:
             print(f"        errors such as: {figures['error_examples']}")
+    if args.rooms:
+        rooms = rooms_run(args.rooms, args.players, args.rounds)
+        report.append(rooms)
+        print(
+            f"rooms: {rooms['rooms']} of {rooms['players']} players, a {args.rounds} game each "
+            f"without a clock, all at once, 1 worker: {rooms['seconds']} s, "
+            f"{rooms['errors']} errors, {rooms['slowed']} actions slowed (429), "
+            f"{rooms['rss_mib']} MiB RSS"
+        )
+        for kind, count, label in (
+            ("declaration", "declarations", "declarations"),
+            ("push", "pushes", "pushed updates"),
+        ):
+            print(
+                f"  {label}: {rooms[count]}, p50 {rooms[kind + '_p50_ms']:.1f} ms, "
+                f"p99 {rooms[kind + '_p99_ms']:.1f} ms"
+            )
+        if rooms["errors"]:
+            print(f"  errors such as: {rooms['error_examples']}")
     if args.json:
         print(json.dumps(report))
 

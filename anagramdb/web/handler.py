@@ -140,6 +140,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.server.solvers,
                 Budget(self.server.options.work_budget),
                 self.server.stopping,
+                str(self.client_address[0]),
             )
             try:
                 answer = route.handler(request)
@@ -199,6 +200,8 @@ class Handler(BaseHTTPRequestHandler):
         own = (f"http://{self.headers.get('Host')}", self.server.options.cors)
         if origin is not None and origin in own:
             return None
+        if origin == "null" and site == "same-origin":
+            return None  # a form of our own page: no-referrer makes its Origin "null"
         if guarded:
             if origin is not None:
                 return f"cross-origin requests from {origin} are refused"

@@ -77,8 +77,10 @@ def random_seed() -> int:
     return secrets.randbelow(SEED_LIMIT)
 
 
-def layout(title: str, path: str, content: str) -> str:
-    """A whole page: navigation, *content* (already HTML), the inline style and script."""
+def layout(title: str, path: str, content: str, extra: tuple[str, str] = ("", "")) -> str:
+    """A whole page: navigation, *content* (already HTML), the inline style and script,
+    and a page's own *extra* style and script (which its Response must allow with its own
+    Content-Security-Policy: assets.content_security_policy)."""
     links = "".join(
         f'<a href="{href}"{" aria-current=page" if href == path else ""}>{name}</a>'
         for href, name in PAGES
@@ -87,11 +89,15 @@ def layout(title: str, path: str, content: str) -> str:
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" '
         'href="data:,">'
-        f"<title>{escape(title)} · anagramdb</title><style>{STYLE}</style></head>\n"
+        f"<title>{escape(title)} · anagramdb</title><style>{STYLE}</style>"
+        + (f"<style>{extra[0]}</style>" if extra[0] else "")
+        + "</head>\n"
         f'<body><header><nav aria-label="Pages">{links}</nav></header>\n<main>{content}</main>\n'
         "<footer>anagramdb: works offline; every page is also JSON under <a "
         'href="/api/">/api/</a>.</footer>'
-        f"<script>{SCRIPT}</script></body></html>\n"
+        f"<script>{SCRIPT}</script>"
+        + (f"<script>{extra[1]}</script>" if extra[1] else "")
+        + "</body></html>\n"
     )
 
 

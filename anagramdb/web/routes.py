@@ -76,6 +76,7 @@ class Request(NamedTuple):
     solvers: Solvers
     budget: Budget  # the work this request may do (countdown.budget)
     stopping: threading.Event  # set once the server has begun to stop
+    client: str = ""  # the client's address (rooms bound the games one address starts)
 
     def one(self, name: str, default: str | None = None) -> str:
         """The single value of *name*, from the form or else the query (ApiError if absent

@@ -23,14 +23,14 @@ import time
 from http.server import HTTPServer
 from typing import Any, NamedTuple
 
-from . import api, pages, practice  # ROUTE_MODULES: they register their routes
+from . import api, game_http, pages, practice  # ROUTE_MODULES: they register their routes
 from .api import Solvers
 from .defaults import DEFAULT_HOST, DEFAULT_PORT
 from .handler import QUEUE_SECONDS, Handler
 from .pages import not_found_page
 from .routes import Response, Updates
 
-ROUTE_MODULES = (api, pages, practice)
+ROUTE_MODULES = (api, game_http, pages, practice)
 MAX_CONNECTIONS = 256  # open connections (a thread each) one process keeps
 MAX_WORKING = 8  # requests one process answers at once (the GIL runs one at a time anyway)
 MAX_WAITING = 64  # event streams and long polls one process holds at once

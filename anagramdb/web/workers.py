@@ -23,6 +23,7 @@ import signal
 import sys
 from collections.abc import Callable
 
+from .game_http import games_for
 from .server import Options, Server, make_server, url_of
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -121,6 +122,7 @@ def serve(options: Options, ready: Callable[[str], None] | None = None) -> int:
         if options.workers <= 1:
             finish(server, run(server, flag))
             return 0
+        games_for(server.solvers).processes = options.workers  # rooms live in one process
         return parent(server, options.workers, flag)
     finally:
         flag.close()

@@ -1,0 +1,162 @@
+"""The game page's own style and script, inline (the CSP allows them by their SHA-256).
+
+The script only shows: every decision is the server's. It listens to the game's event
+stream and swaps in the regions the server rendered (parsed with DOMParser, never
+innerHTML on the page), keeps the answer box while a round is played, sends the box's
+content as it is typed (what is in the box when time is up counts) and each entry,
+posts the forms with fetch while the stream is live (without it they post as forms),
+and counts the server's deadline down. Without it the page still plays, by forms.
+"""
+
+from __future__ import annotations
+
+GAME_STYLE = """
+.summary { margin: .75rem 0 0; font-weight: 600; }
+.tiles li.empty { background: transparent; border: 2px dashed var(--muted); }
+.clock { font-size: 2rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: .5rem 0 0; }
+.choices form, form.act { display: inline-flex; }
+.settings { margin-bottom: 1rem; }
+select, input[type=number] { font: inherit; padding: .35rem .5rem; border: 2px solid var(--muted);
+  border-radius: .4rem; max-width: 100%; }
+table { border-collapse: collapse; margin: .75rem 0; width: 100%; }
+caption { text-align: left; font-weight: 700; padding: .25rem 0; }
+th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #8886;
+  vertical-align: top; }
+table.scores td, table.scores thead th + th { text-align: right; }
+tfoot th, tfoot td { border-bottom: 0; }
+.table-wrap { overflow-x: auto; }
+button.secondary { background: transparent; color: var(--accent); border: 2px solid var(--accent); }
+.best { font-weight: 700; letter-spacing: .04em; }
+#share { word-break: break-all; }
+"""
+
+GAME_SCRIPT = """
+"use strict";
+(() => {
+  const game = document.getElementById("game");
+  if (!game) return;
+  const action = "/game/" + game.dataset.game;
+  const summary = document.getElementById("summary");
+  let live = false;
+  let clockTimer = 0;
+  let sentLine = null;
+  let sending = false;
+  let again = false;
+  const post = (fields) => fetch(action, {
+    method: "POST", body: fields, headers: { Accept: "application/json" },
+  }).then((response) => response.json().then((data) => ({ ok: response.ok, data })));
+  const box = () => document.getElementById("text");
+  const form = () => document.getElementById("answer-form");
+  const showError = (message) => {
+    const region = document.getElementById("yours");
+    const node = document.createElement("p");
+    node.className = "error";
+    node.setAttribute("role", "alert");
+    node.textContent = message;
+    region.replaceChildren(node);
+  };
+  // The box as typed goes to the server at most every LINE_GAP ms (and at once when time is
+  // up), one request at a time; a refused send (429) is tried again.
+  const LINE_GAP = 250;
+  let lastSent = -LINE_GAP;
+  let lineTimer = 0;
+  const sendLine = (urgent) => {
+    clearTimeout(lineTimer);
+    const input = box();
+    if (!input || !form() || form().dataset.kind === "conundrum") return;
+    if (sending) { again = true; return; }
+    const wait = LINE_GAP - (performance.now() - lastSent);
+    if (!urgent && wait > 0) { lineTimer = setTimeout(sendLine, wait); return; }
+    if (input.value === sentLine) return;
+    const value = input.value;
+    sending = true;
+    lastSent = performance.now();
+    post(new URLSearchParams({ do: "line", text: value }))
+      .then(({ ok }) => { if (ok) sentLine = value; else again = true; })
+      .catch(() => {})
+      .finally(() => { sending = false; if (again) { again = false; sendLine(); } });
+  };
+  const startClock = (left) => {
+    clearTimeout(clockTimer);
+    const clock = document.getElementById("clock");
+    if (left === null || left === undefined || left === "" || !clock) return;
+    const end = performance.now() + Number(left) * 1000;
+    const bar = document.getElementById("clock-bar");
+    const tick = () => {
+      const remaining = Math.max(0, (end - performance.now()) / 1000);
+      clock.textContent = Math.ceil(remaining) + " s";
+      if (bar) bar.value = remaining;
+      if (remaining > 0) { clockTimer = setTimeout(tick, 200); return; }
+      clock.textContent = "Time's up!";
+      sendLine(true);
+      const input = box();
+      if (input) input.readOnly = true;
+    };
+    tick();
+  };
+  const parse = (html) =>
+    new DOMParser().parseFromString("<body>" + html, "text/html").body.childNodes;
+  const share = () => {
+    const link = document.getElementById("share");
+    if (link) link.textContent = link.href;
+  };
+  const apply = (update) => {
+    for (const [id, html] of Object.entries(update.html)) {
+      const region = document.getElementById(id);
+      if (!region) continue;
+      if (id === "answer" && region.dataset.key === update.key) continue;
+      const active = document.activeElement;
+      const focused = region.contains(active) || active === document.body;
+      region.replaceChildren(...parse(html));
+      if (id === "answer") {
+        region.dataset.key = update.key;
+        sentLine = null;
+        const first = region.querySelector("[autofocus]");
+        if (first && focused) first.focus();
+      }
+    }
+    if (summary.textContent !== update.summary) summary.textContent = update.summary;
+    document.title = update.title + " · anagramdb";
+    share();
+    startClock(update.left);
+  };
+  document.addEventListener("input", (event) => {
+    if (event.target.id === "text") sendLine(false);
+  });
+  document.addEventListener("submit", (event) => {
+    const target = event.target;
+    if (!live || !game.contains(target)) return;
+    event.preventDefault();
+    const fields = new URLSearchParams(new FormData(target, event.submitter));
+    const input = box();
+    if (fields.get("do") === "enter" && !fields.get("text").trim()) return;
+    post(fields).then(({ ok, data }) => {
+      if (!ok) { showError(data.error); return; }
+      if (fields.get("do") === "enter" && input) { input.value = ""; sentLine = ""; }
+    }).catch(() => showError("The server did not answer."));
+  });
+  document.addEventListener("click", (event) => {
+    const copy = event.target.closest("button.copy");
+    if (!copy) return;
+    const link = document.getElementById(copy.dataset.copy);
+    const done = () => { copy.textContent = "Copied"; };
+    if (navigator.clipboard) { navigator.clipboard.writeText(link.href).then(done); return; }
+    const scratch = document.createElement("textarea");
+    scratch.value = link.href;
+    document.body.append(scratch);
+    scratch.select();
+    if (document.execCommand("copy")) done();
+    scratch.remove();
+  });
+  share();
+  const clock = document.getElementById("clock");
+  if (clock) startClock(clock.dataset.left);
+  if (window.EventSource) {
+    const source = new EventSource(game.dataset.events);
+    source.onopen = () => { live = true; };
+    source.addEventListener("update", (event) => { live = true; apply(JSON.parse(event.data)); });
+    source.onerror = () => { live = false; };
+    source.addEventListener("closed", () => { source.close(); live = false; location.reload(); });
+  }
+})();
+"""

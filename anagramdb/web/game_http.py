@@ -1,0 +1,389 @@
+"""The game's addresses: pages and forms that work without JavaScript, their JSON twins,
+and a Server-Sent Events stream of updates for each seat::
+
+    GET  /game                     start a game alone, make a room
+    POST /game                     make it (mode=solo|room, name, rounds, seconds, opponent)
+    GET  /game/CODE                the game as this seat sees it (a join form for a newcomer)
+    POST /game/CODE                an action: do=join|start|pick|large|enter|line|buzz|finish|next
+    GET  /game/CODE/state          the same as JSON (the view of match.Match.view)
+    GET  /game/events/CODE         text/event-stream: the page's changing parts, pushed
+
+A seat is known by its cookie (``seat_CODE``, Path=/game, HttpOnly, SameSite=Lax): the same
+browser gets its seat back after a reload or a lost connection. A form answers with a 303
+to the page (so Reload never repeats an action); a fetch that asks for JSON gets
+``{"ok": true}`` or ``{"error": ...}``. The server bounds the body and checks where a post
+comes from (handler.py); each field here has its length (rooms.MAX_NAME, api.MAX_WORKING_CHARS),
+and each room and seat its rate of actions (rooms.Bucket).
+
+The games of a server process live in its Games, found from the process's Solvers
+(games_for): with ``serve --workers N`` each process would have rooms of its own, so the
+game pages ask for one worker (WORKERS_MESSAGE).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+import weakref
+from collections.abc import Iterator
+from http.cookies import CookieError, SimpleCookie
+from typing import Any
+
+from ..countdown.game import DEFAULT_FORMAT, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS
+from ..countdown.opponent import OPPONENTS
+from .alarms import Alarms
+from .api import MAX_WORKING_CHARS, ApiError, Params, Solvers
+from .assets import SCRIPT, STYLE, content_security_policy
+from .game_assets import GAME_SCRIPT, GAME_STYLE
+from .game_pages import join_page, regions, room_page, start_page
+from .match import LOBBY, OVER, Match, MoveError
+from .pages import add_to_navigation
+from .rooms import (
+    AWAY_SECONDS,
+    IDLE_SECONDS,
+    MAX_STREAMS_PER_SEAT,
+    Registry,
+    Room,
+    RoomError,
+    Seat,
+)
+from .routes import Event, EventStream, Request, Response, route
+
+HEARTBEAT_SECONDS = 15.0  # a comment line on a quiet stream, so that a dead client is noticed
+MAX_GAME_SECONDS = 300
+CODE = re.compile(r"/game/([A-Za-z0-9_-]{16})(/state)?")
+EVENTS = re.compile(r"/game/events/([A-Za-z0-9_-]{16})")
+WORKERS_MESSAGE = (
+    "the game keeps its rooms in one process, and this server runs {} (serve --workers): "
+    "serve it with one worker to play"
+)
+ACTIONS = ("join", "start", "pick", "large", "enter", "line", "buzz", "finish", "next")
+
+
+# The game's pages carry their own script and style sheet beside the site's.
+POLICY = content_security_policy((SCRIPT, GAME_SCRIPT), (STYLE, GAME_STYLE))
+
+
+def html(status: int, text: str) -> Response:
+    """A game page (never cached: it is one seat's view of a game that moves on)."""
+    return Response.html(status, text)._replace(headers={"Content-Security-Policy": POLICY})
+
+
+def cookies(request: Request) -> dict[str, str]:
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(request.headers.get("Cookie", ""))
+    except CookieError:
+        return {}
+    return {name: morsel.value for name, morsel in jar.items()}
+
+
+def wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def field(form: Params, name: str, cap: int, default: str = "") -> str:
+    values = form.get(name)
+    if not values:
+        return default
+    if len(values) > 1:
+        raise RoomError(400, f"the field {name!r} is given {len(values)} times")
+    if len(values[0]) > cap:
+        raise RoomError(413, f"the field {name!r} is longer than {cap} characters")
+    return values[0]
+
+
+def whole(form: Params, name: str, default: int, low: int, high: int) -> int:
+    text = field(form, name, 8, str(default)).strip() or str(default)
+    if not text.isascii() or not text.isdigit() or not low <= int(text) <= high:
+        raise RoomError(400, f"{name} must be a whole number from {low} to {high}, not {text!r}")
+    return int(text)
+
+
+class Games:
+    """The games of one server process: the rooms and their clock."""
+
+    def __init__(self, registry: Registry[Match] | None = None) -> None:
+        self.rooms: Registry[Match] = Registry() if registry is None else registry
+        self.alarms = Alarms(self.rooms.clock)
+        self.epoch = time.time() - self.rooms.clock()  # the wall clock at the clock's zero
+        self.processes = 1  # that serve the socket (workers.serve): rooms need it to be one
+        self._sweep_at = 0.0
+
+    def close(self) -> None:
+        self.alarms.stop()
+        for room in self.rooms.rooms():
+            self.rooms.remove(room)
+
+    # --- routing --------------------------------------------------------------------
+
+    def handle(self, request: Request) -> Response:
+        """The reply to a request for /game or under it (RoomError becomes its status)."""
+        try:
+            if self.processes > 1:
+                raise RoomError(503, WORKERS_MESSAGE.format(self.processes))
+            return self._route(request)
+        except RoomError as exc:
+            if wants_json(request) or request.path.endswith("/state"):
+                return Response.json(exc.status, {"error": str(exc)})
+            return html(exc.status, start_page(error=str(exc)))
+
+    def _route(self, request: Request) -> Response:
+        if request.path in ("/game", "/game/"):
+            if request.method == "POST":
+                return self.create(request)
+            return html(200, start_page())
+        matched = CODE.fullmatch(request.path)
+        if not matched:
+            raise RoomError(404, f"there is no page {request.path[:80]}")
+        room, seat = self.find(matched.group(1), request)
+        if request.method == "POST":
+            if matched.group(2):
+                raise RoomError(405, "actions are posted to the game's page")
+            return self.act(room, seat, request)
+        with room.lock:
+            if matched.group(2):
+                return Response.json(200, self.view(room, seat))
+            if seat is None:
+                return html(200, join_page(room, self.view(room, None)))
+            return html(200, room_page(room, seat, self.view(room, seat)))
+
+    def find(self, code: str, request: Request) -> tuple[Room[Match], Seat | None]:
+        """The room of *code* and the seat of the request's cookie (None: a visitor)."""
+        room = self.rooms.get(code)
+        seat = room.seat(cookies(request).get(f"seat_{code}"))
+        if seat is not None:
+            seat.seen = self.rooms.clock()
+        return room, seat
+
+    # --- making and joining ---------------------------------------------------------
+
+    def create(self, request: Request) -> Response:
+        form = request.form
+        mode = field(form, "mode", 8, "solo")
+        if mode not in ("solo", "room"):
+            raise RoomError(400, f"mode is solo or room, not {mode!r}")
+        rounds = field(form, "rounds", 64, DEFAULT_FORMAT).strip() or DEFAULT_FORMAT
+        seconds = whole(form, "seconds", DEFAULT_SECONDS, 0, MAX_GAME_SECONDS)
+        opponent = field(form, "opponent", 16, DEFAULT_OPPONENT)
+        if opponent not in OPPONENTS:
+            raise RoomError(400, f"the opponent is one of {', '.join(OPPONENTS)}, not {opponent!r}")
+        name = field(form, "name", 64, "" if mode == "room" else "You")
+        try:
+            match = Match(request.solvers, FORMATS.get(rounds, rounds), seconds, opponent)
+        except MoveError as exc:
+            raise RoomError(400, str(exc)) from None
+        self._sweep()
+        room = self.rooms.create(mode == "solo", client_of(request))
+        with room.lock:
+            room.game = match
+            try:
+                seat = room.join(name, self.rooms.clock())
+            except RoomError:
+                self.rooms.remove(room)
+                raise
+            if room.solo:
+                self._do(room, seat, "start", {})
+        return self._seated(room, seat, request)
+
+    def _seated(self, room: Room[Match], seat: Seat, request: Request) -> Response:
+        cookie = (
+            f"seat_{room.code}={seat.token}; Path=/game; Max-Age={int(IDLE_SECONDS)}; "
+            "HttpOnly; SameSite=Lax"
+        )
+        if wants_json(request):
+            return Response.json(
+                200, {"ok": True, "game": f"/game/{room.code}"}, headers={"Set-Cookie": cookie}
+            )
+        answer = Response.redirect(f"/game/{room.code}", 303)
+        return answer._replace(headers={**answer.headers, "Set-Cookie": cookie})
+
+    # --- actions --------------------------------------------------------------------
+
+    def act(self, room: Room[Match], seat: Seat | None, request: Request) -> Response:
+        form = request.form
+        action = field(form, "do", 16)
+        if action not in ACTIONS:
+            raise RoomError(400, f"do is one of {', '.join(ACTIONS)}, not {action!r}")
+        now = self.rooms.clock()
+        with room.lock:
+            bucket = seat.typing if seat is not None and action == "line" else room.actions
+            if not bucket.take(now):
+                raise RoomError(429, "too many actions in this game at once; slow down")
+            if action == "join":
+                if seat is None:
+                    assert room.game is not None
+                    seat = room.join(field(form, "name", 64), now, room.game.phase == LOBBY)
+                return self._seated(room, seat, request)
+            if seat is None:
+                raise RoomError(403, "join the game first (your seat is kept by a cookie)")
+            try:
+                self._do(room, seat, action, form)
+            except MoveError as exc:
+                if wants_json(request):
+                    return Response.json(409, {"error": str(exc)})
+        if wants_json(request):
+            return Response.json(200, {"ok": True})
+        return Response.redirect(f"/game/{room.code}", 303)
+
+    def _do(self, room: Room[Match], seat: Seat, action: str, form: Params) -> None:
+        """Apply one action to the room's game (hold the lock); MoveError if refused."""
+        match = room.game
+        assert match is not None
+        now = self.rooms.clock()
+        text = field(form, "text", MAX_WORKING_CHARS)
+        name = seat.name
+        if action == "start":
+            if seat is not room.host:
+                raise MoveError("the host starts the game")
+            match.start([s.name for s in room.seats], now)
+        elif action == "pick":
+            match.pick(name, field(form, "kind", 8), now)
+        elif action == "large":
+            match.choose_large(name, whole(form, "large", 1, 0, 4), now)
+        elif action in ("enter", "line"):
+            match.enter(name, text, now, line=action == "line")
+            if action == "line":
+                return  # the box as typed: nobody else sees it, nothing to push
+        elif action == "buzz":
+            match.buzz(name, text, now)
+        elif action == "finish":
+            match.finish(name, now)
+        elif action == "next":
+            match.next_round(now)
+        self._changed(room)
+
+    def _changed(self, room: Room[Match]) -> None:
+        """After a change (hold the lock): the streams woken, the next alarm set."""
+        assert room.game is not None
+        room.finished = room.game.phase == OVER
+        room.changed()
+        when = room.game.alarm()
+        if when is not None:
+            self.alarms.at(when, lambda: self.tick(room))
+
+    def tick(self, room: Room[Match]) -> None:
+        """Let *room*'s clock run to now (the alarm's call; tests call it too)."""
+        with room.lock:
+            if room.game is not None and not room.closed and room.game.tick(self.rooms.clock()):
+                self._changed(room)
+
+    def _sweep(self) -> None:
+        now = self.rooms.clock()
+        if now >= self._sweep_at:
+            self._sweep_at = now + 60
+            self.rooms.sweep()
+
+    # --- what a seat sees -----------------------------------------------------------
+
+    def view(self, room: Room[Match], seat: Seat | None) -> dict[str, Any]:
+        """The room and its game as *seat* sees it (hold the lock)."""
+        now = self.rooms.clock()
+        assert room.game is not None
+        shown = room.game.view(seat.name if seat else None, now)
+        current = shown.get("round") or {}
+        if current.get("deadline") is not None:  # as wall-clock time, for the page to show
+            current["ends"] = round(self.epoch + current["deadline"], 1)
+        current.pop("deadline", None)
+        return {
+            "game": room.code,
+            "solo": room.solo,
+            "version": room.version,
+            "you": seat.name if seat else None,
+            "host": room.host.name if room.host else None,
+            "server_time": time.time(),
+            "players": [
+                {"name": s.name, "here": s.connected(now), "host": s is room.host}
+                for s in room.seats
+            ],
+            **shown,
+        }
+
+    def events(self, request: Request) -> EventStream:
+        """An event stream for the request's seat: one ``update`` event a change (the
+        version, the seat's view, and the page's regions rendered), ``closed`` when the
+        room ends."""
+        if self.processes > 1:
+            raise ApiError(503, WORKERS_MESSAGE.format(self.processes))
+        matched = EVENTS.fullmatch(request.path)
+        if not matched:
+            raise ApiError(404, f"there is no event stream {request.path[:80]}")
+        try:
+            room, seat = self.find(matched.group(1), request)
+        except RoomError as exc:
+            raise ApiError(exc.status, str(exc)) from None
+        if seat is None:
+            raise ApiError(403, "join the game first")
+        with room.lock:
+            if seat.streams >= MAX_STREAMS_PER_SEAT:
+                raise ApiError(429, f"at most {MAX_STREAMS_PER_SEAT} pages a player at once")
+            seat.streams += 1
+            room.changed()
+        return EventStream(self._stream(room, seat, request.stopping))
+
+    def _stream(
+        self, room: Room[Match], seat: Seat, stopping: threading.Event
+    ) -> Iterator[Event | None]:
+        seen = -1
+        try:
+            while True:
+                version = room.updates.wait(seen, HEARTBEAT_SECONDS, stopping)
+                if version is None:  # the server is stopping
+                    return
+                if room.closed:
+                    yield Event("closed", "{}")
+                    return
+                if version == seen:
+                    yield None
+                    continue
+                with room.lock:
+                    view = self.view(room, seat)
+                    parts = regions(room, seat, view)
+                seen = version
+                yield Event("update", json.dumps({"version": version, "view": view, **parts}))
+        finally:
+            with room.lock:
+                seat.streams -= 1
+                seat.seen = self.rooms.clock()
+                room.changed()
+            # Once the player has been away AWAY_SECONDS, the others see it (rejoin or not).
+            self.alarms.at(seat.seen + AWAY_SECONDS + 0.1, room.changed)
+
+
+def client_of(request: Request) -> str:
+    return request.client
+
+
+_GAMES: weakref.WeakKeyDictionary[Solvers, Games] = weakref.WeakKeyDictionary()
+_GAMES_LOCK = threading.Lock()
+
+
+def games_for(solvers: Solvers) -> Games:
+    """The Games of the server process whose dictionaries are *solvers*."""
+    with _GAMES_LOCK:
+        games = _GAMES.get(solvers)
+        if games is None:
+            games = _GAMES[solvers] = Games()
+        return games
+
+
+def install(solvers: Solvers, games: Games) -> None:
+    """Give a server (by its *solvers*) these Games (tests: a registry on a fake clock)."""
+    with _GAMES_LOCK:
+        _GAMES[solvers] = games
+
+
+add_to_navigation("/game", "Game")
+
+
+@route("/game", methods=("GET", "POST"))
+@route("/game/", methods=("GET", "POST"), prefix=True)
+def game(request: Request) -> Response:
+    return games_for(request.solvers).handle(request)
+
+
+@route("/game/events/", prefix=True, waits=True)
+def game_events(request: Request) -> EventStream:
+    return games_for(request.solvers).events(request)

@@ -1,0 +1,421 @@
+"""The game's HTML, rendered on the server from a seat's view (game_http.Games.view).
+
+A game page has four regions, each rendered here alone so that the update stream can send
+them (``regions``) and the script swap them in::
+
+    #summary   one line for screen readers (aria-live): what just happened
+    #stage     the round: its tiles, the clock, or the reveal and the best answers
+    #answer    the seat's controls: picks, the answer box, Next round (kept while typing)
+    #yours     the seat's answer as the server holds it
+    #players   the players and the score table, round by round
+
+Without the script every control is a form that posts and comes back (303), the clock is
+shown as the time it stops, and the page reloads itself when something must change.
+"""
+
+from __future__ import annotations
+
+import time
+from html import escape
+from typing import Any
+
+from ..countdown.game import DEFAULT_FORMAT, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS
+from ..countdown.opponent import OPPONENTS
+from .api import MAX_WORKING_CHARS
+from .game_assets import GAME_SCRIPT, GAME_STYLE
+from .pages import error_html, layout, plural
+from .rooms import MAX_NAME, MAX_SEATS, Room, Seat
+
+KINDS = {"letters": "Letters", "numbers": "Numbers", "conundrum": "Conundrum"}
+WAIT_REFRESH = 4  # seconds between reloads of a page without the script, while waiting
+
+
+def page(title: str, content: str, refresh: float | None = None) -> str:
+    head = (
+        f'<noscript><meta http-equiv="refresh" content="{max(1, round(refresh))}"></noscript>'
+        if refresh is not None
+        else ""
+    )
+    return layout(title, "/game", head + content, extra=(GAME_STYLE, GAME_SCRIPT))
+
+
+def button(action: str, label: str, code: str, focus: bool = False, **fields: str) -> str:
+    hidden = "".join(
+        f'<input type="hidden" name="{name}" value="{escape(value)}">'
+        for name, value in fields.items()
+    )
+    return (
+        f'<form method="post" action="/game/{code}" class="act">'
+        f'<input type="hidden" name="do" value="{action}">{hidden}'
+        f"<button{' autofocus' if focus else ''}>{escape(label)}</button></form>"
+    )
+
+
+def option_list(name: str, choices: list[tuple[str, str]], chosen: str) -> str:
+    options = "".join(
+        f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>'
+        f"{escape(text)}</option>"
+        for value, text in choices
+    )
+    return f'<select id="{name}" name="{name}">{options}</select>'
+
+
+def start_page(error: str | None = None) -> str:
+    """/game: play alone, make a room, or join one by its link."""
+    formats = [(name, f"{name} ({rounds})") for name, rounds in FORMATS.items()]
+    settings = (
+        f'<div class="field"><label for="rounds">Rounds</label>'
+        f"{option_list('rounds', formats, DEFAULT_FORMAT)}</div>"
+        f'<div class="field"><label for="seconds">Seconds on the clock</label>'
+        '<input type="number" id="seconds" name="seconds" min="0" max="300" '
+        f'value="{DEFAULT_SECONDS}">'
+        "<small>0: no clock; a round ends when every player is done</small></div>"
+    )
+    opponents = [(level, "nobody" if level == "none" else level) for level in OPPONENTS]
+    solo = (
+        '<h2>Play alone</h2><form method="post" action="/game" class="settings">'
+        '<input type="hidden" name="mode" value="solo">'
+        + settings
+        + '<div class="field"><label for="opponent">Against the computer</label>'
+        + option_list("opponent", opponents, DEFAULT_OPPONENT)
+        + "</div><button>Play</button></form>"
+    )
+    room = (
+        "<h2>Play with friends</h2><p>Make a room, then send its link to 1 to "
+        f"{MAX_SEATS - 1} friends on the same network.</p>"
+        '<form method="post" action="/game" class="settings">'
+        '<input type="hidden" name="mode" value="room">'
+        f'<div class="field"><label for="name">Your name</label><input type="text" id="name" '
+        f'name="name" required maxlength="{MAX_NAME}" autocomplete="nickname"></div>'
+        + settings.replace('id="', 'id="room-').replace('for="', 'for="room-')
+        + "<button>Make a room</button></form>"
+    )
+    content = (
+        "<h1>Countdown</h1>"
+        + (error_html(error) if error else "")
+        + "<p>Letters, numbers and the conundrum, scored as on the show.</p>"
+        + solo
+        + room
+    )
+    return page("Countdown", content)
+
+
+def join_page(room: Room[Any], view: dict[str, Any]) -> str:
+    names = ", ".join(escape(player["name"]) for player in view["players"]) or "nobody yet"
+    started = view["phase"] != "lobby"
+    content = (
+        "<h1>Join the game</h1>"
+        f"<p>Playing: {names}."
+        + (" The game has started: only its players can rejoin." if started else "")
+        + "</p>"
+        f'<form method="post" action="/game/{room.code}" class="settings">'
+        '<input type="hidden" name="do" value="join">'
+        f'<div class="field"><label for="name">Your name</label><input type="text" id="name" '
+        f'name="name" required maxlength="{MAX_NAME}" autocomplete="nickname" autofocus></div>'
+        "<button>Join</button></form>"
+    )
+    return page("Join the game", content)
+
+
+def room_page(room: Room[Any], seat: Seat, view: dict[str, Any]) -> str:
+    parts = regions(room, seat, view)
+    html = parts["html"]
+    content = (
+        f'<div id="game" data-events="/game/events/{room.code}" data-game="{room.code}">'
+        f'<p id="summary" class="summary" aria-live="polite">{escape(parts["summary"])}</p>'
+        f'<section id="stage" aria-label="The round">{html["stage"]}</section>'
+        f'<section id="answer" data-key="{escape(parts["key"])}" aria-label="Your play">'
+        f"{html['answer']}</section>"
+        f'<div id="yours">{html["yours"]}</div>'
+        f'<section id="players" aria-label="Scores">{html["players"]}</section></div>'
+        f'<p class="status"><a href="/game/{room.code}/state">This game as JSON</a></p>'
+    )
+    return page(title(view), content, refresh(view))
+
+
+def title(view: dict[str, Any]) -> str:
+    current = view.get("round")
+    if not current:
+        return "Countdown: waiting for players"
+    return f"Countdown: round {current['number']} of {current['of']}, {current['kind']}"
+
+
+def refresh(view: dict[str, Any]) -> float | None:
+    """When a page without the script should reload: at the time up, or soon while waiting
+    for someone else; None when only this player can move the game on."""
+    current = view.get("round") or {}
+    if view["phase"] == "clock":
+        return None if current.get("left") is None else current["left"] + 1
+    if view["phase"] == "over":
+        return None
+    if view["phase"] == "picking" and current.get("picker") == view["you"]:
+        return None
+    if view["phase"] == "reveal" or (view["phase"] == "lobby" and view["you"] == view["host"]):
+        return WAIT_REFRESH * 4
+    return WAIT_REFRESH
+
+
+def regions(room: Room[Any], seat: Seat, view: dict[str, Any]) -> dict[str, Any]:
+    """The page's changing parts for *seat*: HTML a region, the summary line, the key that
+    says whether the answer region may be kept (same round, same phase), the time left."""
+    current = view.get("round") or {}
+    key = f"{current.get('number', 0)}-{view['phase']}-{current.get('locked', False)}"
+    return {
+        "key": key,
+        "summary": summary(view),
+        "title": title(view),
+        "left": current.get("left") if view["phase"] == "clock" else None,
+        "html": {
+            "stage": stage_html(room, view),
+            "answer": answer_html(room, view),
+            "yours": yours_html(view),
+            "players": players_html(view),
+        },
+    }
+
+
+def summary(view: dict[str, Any]) -> str:
+    phase, current = view["phase"], view.get("round") or {}
+    if phase == "lobby":
+        return f"Waiting for players: {plural(len(view['players']), 'player')} here."
+    heading = f"Round {current['number']} of {current['of']}, {current['kind']}"
+    if phase == "picking":
+        who = "you" if current["picker"] == view["you"] else current["picker"]
+        return f"{heading}: {who} to pick."
+    if phase == "clock":
+        return f"{heading}: the clock is running."
+    points = (view.get("result") or {}).get("points", {})
+    mine = points.get(view["you"], 0)
+    if phase == "over":
+        return f"The game is over: {final_line(view)}"
+    return f"{heading}: time's up. You score {plural(mine, 'point')}."
+
+
+def final_line(view: dict[str, Any]) -> str:
+    scores: dict[str, int] = view["scores"]
+    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    shown = ", ".join(f"{name} {score}" for name, score in ranked)
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        return f"{shown}: a draw."
+    winner = "you" if ranked[0][0] == view["you"] else ranked[0][0]
+    if len(ranked) == 1:
+        return f"{shown}."
+    return f"{shown}: {winner} {'win' if winner == 'you' else 'wins'}."
+
+
+def tiles_html(items: list[str], label: str, total: int = 0) -> str:
+    cells = "".join(f"<li>{escape(item)}</li>" for item in items)
+    cells += '<li class="empty" aria-hidden="true"></li>' * max(0, total - len(items))
+    return f'<ul class="tiles" aria-label="{escape(label)}">{cells}</ul>'
+
+
+def clock_html(current: dict[str, Any], seconds: int) -> str:
+    """The clock: the time it stops, as the server's wall clock (the script counts down)."""
+    left, ends = current.get("left"), current.get("ends")
+    if left is None or ends is None:
+        return '<p id="clock" class="clock">No clock: press Done when you have your answer.</p>'
+    stamp = time.strftime("%H:%M:%S", time.localtime(ends))
+    iso = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(ends)) + f".{round(ends * 10) % 10}Z"
+    return (
+        f'<p id="clock" class="clock" role="timer" data-left="{left:.2f}" '
+        f'data-seconds="{seconds}" data-deadline="{iso}">'
+        f'Time is up at <time datetime="{iso}">{stamp}</time></p>'
+        f'<progress id="clock-bar" max="{seconds}" value="{left:.1f}" aria-label="Time left">'
+        "</progress>"
+    )
+
+
+def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
+    phase, current = view["phase"], view.get("round") or {}
+    if phase == "lobby":
+        link = f"/game/{room.code}"
+        return (
+            "<h1>Waiting for players</h1>"
+            f'<p>Send this link to your friends: <a id="share" href="{link}">{link}</a> '
+            '<button type="button" class="copy" data-copy="share">Copy the link</button></p>'
+            f"<p>{escape(str(len(view['rounds'])))} rounds ({escape(view['rounds'])}), "
+            f"{clock_words(view['seconds'])}.</p>"
+        )
+    parts = [f"<h1>{escape(title(view).removeprefix('Countdown: ').capitalize())}</h1>"]
+    kind = current["kind"]
+    if kind == "letters":
+        parts.append(tiles_html(list(current.get("letters", "").upper()), "The letters", 9))
+    elif kind == "numbers" and "numbers" in current:
+        parts.append(tiles_html([str(n) for n in current["numbers"]], "The numbers"))
+        parts.append(f'<p>Target: <span class="target">{current["target"]}</span></p>')
+    elif kind == "conundrum" and "clue" in current:
+        parts.append(tiles_html(list(current["clue"].upper()), "The conundrum"))
+    if phase == "picking":
+        who = "You" if current["picker"] == view["you"] else escape(current["picker"])
+        what = "vowels and consonants" if kind == "letters" else "how many large numbers"
+        parts.append(
+            f'<p class="status">{who} {"choose" if who == "You" else "chooses"} {what}.</p>'
+        )
+    elif phase == "clock":
+        parts.append(clock_html(current, view["seconds"]))
+        answered = [n for n in current.get("answered", []) if n != view["you"]]
+        if answered:
+            parts.append(f'<p class="status">With an answer: {escape(", ".join(answered))}.</p>')
+    elif view.get("result"):
+        parts.append(reveal_html(view["result"]))
+    if phase == "over":
+        parts.append(f'<p class="verdict">{escape(final_line(view))}</p>')
+    return "".join(parts)
+
+
+def clock_words(seconds: int) -> str:
+    return f"{seconds} s on the clock" if seconds else "no clock"
+
+
+def reveal_html(result: dict[str, Any]) -> str:
+    """Every declaration with its verdict and points, then the best answers."""
+    rows = []
+    for play in result["plays"]:
+        answer = play["answer"] if play["answer"] is not None else "—"
+        if play["answer"] is None:
+            verdict = play["reason"] or "no answer"
+        elif play["valid"]:
+            verdict = "valid"
+            if result["kind"] == "numbers":
+                target = result["puzzle"]["target"]
+                away = abs((play["value"] or 0) - target)
+                verdict = f"= {play['value']}, " + ("exact" if not away else f"{away} away")
+            elif result["kind"] == "letters":
+                verdict = f"valid, {plural(play['value'] or 0, 'letter')}"
+        else:
+            verdict = f"not valid: {play['reason']}"
+        if play.get("reasoning"):
+            verdict += f" ({play['reasoning']})"
+        rows.append(
+            f"<tr><th scope=row>{escape(play['player'])}</th><td>{escape(answer)}</td>"
+            f"<td>{escape(verdict)}</td><td>{result['points'][play['player']]}</td></tr>"
+        )
+    table = (
+        '<table class="reveal"><caption>The answers</caption><thead><tr><th scope=col>Player</th>'
+        "<th scope=col>Answer</th><th scope=col>Verdict</th><th scope=col>Points</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+    return table + f'<h2>The best</h2><div id="best">{best_html(result)}</div>'
+
+
+def best_html(result: dict[str, Any]) -> str:
+    best = result["best"]
+    if result["kind"] == "letters":
+        if not best["words"]:
+            return '<p class="status">No word at all.</p>'
+        more = f" ({best['count']} in all)" if best["count"] > len(best["words"]) else ""
+        return (
+            f"<p>{plural(best['length'], 'letter')}{more}: "
+            f'<span class="best">{escape(", ".join(best["words"]))}</span></p>'
+        )
+    if result["kind"] == "numbers":
+        away = f" ({best['distance']} away)" if best["distance"] else ""
+        steps = "".join(f"<li>{escape(step)}</li>" for step in best["steps"])
+        return (
+            f'<p class="expression">{escape(best["infix"])} = {best["value"]}{away}</p>'
+            f'<ol class="steps">{steps}</ol>'
+        )
+    return f'<p>The answer: <span class="best">{escape(str(best["answer"]).upper())}</span></p>'
+
+
+def answer_html(room: Room[Any], view: dict[str, Any]) -> str:
+    """The seat's controls for the phase."""
+    phase, current, code = view["phase"], view.get("round") or {}, room.code
+    you = view["you"]
+    if phase == "lobby":
+        if you == view["host"]:
+            return button("start", "Start the game", code, focus=True)
+        return (
+            f'<p class="status">{escape(view["host"])} starts the game when everyone is here.</p>'
+        )
+    if phase == "picking":
+        if current["picker"] != you:
+            return ""
+        if current["kind"] == "letters":
+            return (
+                '<div class="choices">'
+                + button("pick", "Vowel", code, focus=True, kind="v")
+                + button("pick", "Consonant", code, kind="c")
+                + button("pick", "The rest at random", code, kind="auto")
+                + "</div>"
+            )
+        return (
+            '<p>How many large numbers?</p><div class="choices">'
+            + "".join(
+                button("large", str(n), code, focus=n == current["default_large"], large=str(n))
+                for n in range(5)
+            )
+            + "</div>"
+        )
+    if phase == "clock":
+        return answer_form(code, current)
+    if phase == "reveal":
+        return button("next", "Next round", code, focus=True)
+    return '<p><a class="button" href="/game">Play again</a></p>'
+
+
+def answer_form(code: str, current: dict[str, Any]) -> str:
+    conundrum = current["kind"] == "conundrum"
+    if current.get("locked"):
+        return '<p class="error">Locked out: your buzz was wrong. Wait for the others.</p>'
+    label = {
+        "letters": "Your word",
+        "numbers": "Your working, e.g. 4×7=28, 28+100=128",
+        "conundrum": "The nine-letter word",
+    }[current["kind"]]
+    done = (
+        '<button name="do" value="finish" class="secondary">Done</button>'
+        if current.get("left") is None and not current.get("finished")
+        else ""
+    )
+    return (
+        f'<form method="post" action="/game/{code}" id="answer-form" data-kind="{current["kind"]}">'
+        f'<div class="field"><label for="text">{escape(label)}</label>'
+        f'<input type="text" id="text" name="text" autocomplete="off" autocapitalize="none" '
+        f'spellcheck="false" maxlength="{MAX_WORKING_CHARS}" autofocus '
+        f'value="{escape(current.get("line") or "")}"></div>'
+        f'<button name="do" value="{"buzz" if conundrum else "enter"}">'
+        f"{'Buzz' if conundrum else 'Enter'}</button>"
+        f"{done}</form>"
+    )
+
+
+def yours_html(view: dict[str, Any]) -> str:
+    """The answer the server holds for this seat while the clock runs, or why a pick was
+    refused."""
+    current = view.get("round") or {}
+    refusal = current.get("refusal")
+    if refusal:  # the host's words: "no more vowels"
+        return f'<p class="error" role="alert">{escape(refusal.capitalize())}.</p>'
+    entry = current.get("entry")
+    if view["phase"] != "clock" or not entry or current["kind"] == "conundrum":
+        return ""
+    return (
+        f'<p class="status" id="entry">Your answer: <strong>{escape(entry)}</strong>. '
+        "Enter another to replace it; what is in the box when time is up counts.</p>"
+    )
+
+
+def players_html(view: dict[str, Any]) -> str:
+    scores: dict[str, int] = view["scores"]
+    names = list(scores)
+    for player in view["players"]:
+        if player["name"] not in names:
+            names.append(player["name"])
+    here = {player["name"]: player["here"] for player in view["players"]}
+    head = "".join(
+        f"<th scope=col>{escape(name)}{'' if here.get(name, True) else ' (away)'}</th>"
+        for name in names
+    )
+    rows = "".join(
+        f"<tr><th scope=row>{row['round']} {KINDS[row['kind']]}</th>"
+        + "".join(f"<td>{row['points'].get(name, 0)}</td>" for name in names)
+        + "</tr>"
+        for row in view["table"]
+    )
+    total = "".join(f"<td><strong>{scores.get(name, 0)}</strong></td>" for name in names)
+    return (
+        '<table class="scores"><caption>Scores</caption>'
+        f"<thead><tr><th scope=col>Round</th>{head}</tr></thead><tbody>{rows}</tbody>"
+        f"<tfoot><tr><th scope=row>Total</th>{total}</tr></tfoot></table>"
+    )

@@ -1,0 +1,263 @@
+"""A room's game as the web plays it: the engine's Game and Round (countdown.game,
+countdown.answers), driven by the players' actions and the server's clock, and shown to
+each seat as a view (a JSON-ready dict). The rules, the answer model, the buzzer, the
+computer and the scores are the engine's; this module adds what only a server has: one
+clock for every seat, the picks of the computer or the seed made at once, and the round
+judged and revealed as soon as its clock stops.
+
+Phases of a view::
+
+    lobby    the room waits for its players; the host starts the game
+    picking  a round's letters or large numbers are chosen by the player whose turn it is
+    clock    the round's deadline runs: players enter answers (each replaces the last; what
+             is in the box when time is up counts), or buzz in the conundrum
+    reveal   every declaration judged, the points, the best answers; Next round goes on
+    over     the final scores (after any crucial conundrum a tie called for)
+
+Every method takes the time (monotonic seconds) from its caller, so that tests drive the
+clock by events; ``alarm`` says when ``tick`` must run next.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..countdown.answers import GRACE, Round
+from ..countdown.game import COMPUTER, Game
+from ..countdown.picks import DEFAULT_LARGE
+from ..errors import InvalidGameError
+from .api import MAX_WORKING_CHARS, Solvers
+
+LOBBY, PICKING, CLOCK, REVEAL, OVER = "lobby", "picking", "clock", "reveal", "over"
+PHASES = {"pick": PICKING, "ready": PICKING, "clock": CLOCK, "answering": CLOCK}
+
+
+class MoveError(Exception):
+    """An action the game refuses now (not your turn, no more vowels): a one-line reason."""
+
+
+class Match:
+    """The game of one room: its settings until it starts, then the engine's Game."""
+
+    def __init__(
+        self,
+        solvers: Solvers,
+        rounds: str,
+        seconds: int,
+        opponent: str,
+        seed: int | None = None,
+        seeded_picks: bool = False,
+    ) -> None:
+        self.dictionaries = (solvers.full, solvers.common(), solvers.name)
+        self.settings = (rounds, seed, opponent, seconds, "seeded" if seeded_picks else "turns")
+        self._make(["player"])  # the settings checked now, when the room is made
+        self.game: Game | None = None
+        self.round: Round | None = None
+        self.done: set[str] = set()
+        self.refusals: dict[str, str] = {}
+
+    def _make(self, names: list[str]) -> Game:
+        rounds, seed, opponent, seconds, picks = self.settings
+        full, common, name = self.dictionaries
+        try:
+            return Game(
+                full, common, rounds, seed, opponent, seconds, name, players=names, picks=picks
+            )
+        except InvalidGameError as exc:
+            raise MoveError(str(exc)) from None
+
+    @property
+    def phase(self) -> str:
+        if self.game is None:
+            return LOBBY
+        if self.round is None:
+            return OVER
+        if self.round.phase == "over":
+            return OVER if self.game.over else REVEAL
+        return PHASES[self.round.phase]
+
+    # --- the players' actions -------------------------------------------------------
+
+    def start(self, names: list[str], now: float) -> None:
+        if self.game is not None:
+            raise MoveError("the game has started")
+        self.game = self._make(names)
+        self.next_round(now)
+
+    def next_round(self, now: float) -> None:
+        if self.phase not in (LOBBY, REVEAL) and self.game is not None and self.round:
+            raise MoveError("the round is not over yet")
+        assert self.game is not None
+        self.round = self.game.next_round()
+        self.done, self.refusals = set(), {}
+        if self.round is not None:
+            self._go_on(now)
+
+    def pick(self, name: str, kind: str, now: float) -> None:
+        """A letters pick by the player whose turn it is: ``v``, ``c`` or ``auto``."""
+        rnd = self._picking(name)
+        try:
+            rnd.pick_rest() if kind == "auto" else rnd.pick(kind)
+        except InvalidGameError as exc:
+            self.refusals[name] = str(exc)
+            raise MoveError(str(exc)) from None
+        self.refusals.pop(name, None)
+        self._go_on(now)
+
+    def choose_large(self, name: str, large: int, now: float) -> None:
+        rnd = self._picking(name)
+        try:
+            rnd.choose_large(large)
+        except InvalidGameError as exc:
+            raise MoveError(str(exc)) from None
+        self._go_on(now)
+
+    def enter(self, name: str, text: str, now: float, line: bool = False) -> None:
+        """An entry (*line* false: it replaces the last) or the box as typed (*line* true:
+        it counts if the clock stops now)."""
+        rnd = self._playing(text)
+        if line:
+            rnd.type(name, text, now)
+        elif text.strip() and not rnd.enter(name, text, now):
+            raise MoveError("time is up")
+        self._settle(now)
+
+    def buzz(self, name: str, text: str, now: float) -> None:
+        """A conundrum answer with the buzz; a wrong one locks *name* out."""
+        rnd = self._playing(text)
+        if not text.strip():
+            raise MoveError("type the word, then buzz")
+        try:
+            outcome = rnd.buzz(name, now, text)
+        except InvalidGameError as exc:
+            raise MoveError(str(exc)) from None
+        if outcome == "locked":
+            raise MoveError("you are locked out of this conundrum")
+        if outcome == "late":
+            raise MoveError("time is up")
+        self._settle(now)
+
+    def finish(self, name: str, now: float) -> None:
+        """*name* needs no more time; the clock stops when every player has finished."""
+        rnd = self._playing("")
+        self.done.add(name)
+        assert self.game is not None
+        waiting = [p for p in self.game.humans if p not in self.done and p not in rnd.buzzes]
+        if not waiting:
+            rnd.time_up(now)
+        self._settle(now)
+
+    def alarm(self) -> float | None:
+        """When ``tick`` must run next: the deadline (and the grace an entry in flight
+        gets), or the computer's buzz; None while nothing is due."""
+        rnd = self.round
+        if rnd is None or rnd.phase != "clock" or rnd.started is None:
+            return None
+        due = [] if rnd.deadline is None else [rnd.deadline + GRACE]
+        for player, move in rnd.moves.items():
+            if rnd.kind == "conundrum" and move.answer and move.seconds is not None:
+                if player not in rnd.buzzes:
+                    due.append(rnd.started + rnd.paused + move.seconds)
+        return min(due, default=None)
+
+    def tick(self, now: float) -> bool:
+        """Let the clock run to *now*; whether anything happened."""
+        if self.round is None or self.round.phase != "clock":
+            return False
+        happened = self.round.tick(now)
+        self._settle(now)
+        return bool(happened)
+
+    # --- the round's course ---------------------------------------------------------
+
+    def picker_name(self) -> str | None:
+        rnd = self.round
+        return rnd.picker if rnd is not None and rnd.phase == "pick" else None
+
+    def _picking(self, name: str) -> Round:
+        rnd = self.round
+        if rnd is None or rnd.phase != "pick":
+            raise MoveError("this is not the time to pick")
+        if rnd.picker != name:
+            raise MoveError(f"it is {rnd.picker}'s turn to pick")
+        return rnd
+
+    def _playing(self, text: str) -> Round:
+        rnd = self.round
+        if rnd is None or rnd.phase not in ("clock", "answering"):
+            raise MoveError("no round is being played: answers are taken while the clock runs")
+        if len(text) > MAX_WORKING_CHARS:
+            raise MoveError(f"an answer has at most {MAX_WORKING_CHARS} characters")
+        return rnd
+
+    def _go_on(self, now: float) -> None:
+        """Make the picks nobody here makes (the computer's, the seed's), start the clock
+        once they are done."""
+        rnd = self.round
+        assert rnd is not None
+        if rnd.phase == "pick" and (rnd.picker is None or rnd.picker == COMPUTER):
+            rnd.pick_for_computer()
+        if rnd.phase == "ready":
+            rnd.start(now)
+
+    def _settle(self, now: float) -> None:
+        """Judge and reveal the round as soon as its clock has stopped."""
+        if self.round is not None and self.round.phase == "stopped":
+            self.round.finish()
+
+    # --- what a seat sees -----------------------------------------------------------
+
+    def view(self, name: str | None, now: float) -> dict[str, Any]:
+        """The game as *name* sees it (None: a visitor): nothing of the other players'
+        answers before the reveal."""
+        rounds, _, opponent, seconds, _ = self.settings
+        game = self.game
+        shown: dict[str, Any] = {
+            "phase": self.phase,
+            "rounds": game.rounds if game else rounds,
+            "seconds": seconds,
+            "opponent": opponent,
+            "scores": game.totals if game else {},
+            "table": [
+                {
+                    "round": r.number + 1,
+                    "kind": r.kind,
+                    "crucial": r.crucial,
+                    "points": {p.player: r.points_of(p.player) for p in r.plays},
+                }
+                for r in (game.results if game else [])
+            ],
+        }
+        rnd = self.round
+        if game is None or rnd is None:
+            if game is not None and game.results:
+                shown["result"] = game.results[-1].to_dict()
+            return shown
+        state = rnd.to_dict(now, name)
+        current: dict[str, Any] = {
+            "number": rnd.number + 1,
+            "of": len(game.rounds),
+            "kind": rnd.kind,
+            "crucial": rnd.crucial,
+            "picker": self.picker_name(),
+            "default_large": DEFAULT_LARGE,
+            **rnd.puzzle_dict(),
+        }
+        if rnd.phase == "pick" and rnd.kind == "letters":
+            current["allowed"] = list(rnd.picks.allowed())
+        if self.phase == CLOCK:
+            current["left"] = state["left"]
+            current["deadline"] = rnd.deadline
+            current["answered"] = sorted(set(rnd.entries) | set(rnd.buzzes))
+            current["locked_out"] = sorted(rnd.buzzes)
+            if name is not None:
+                current["entry"] = state["entry"]
+                current["line"] = rnd.lines.get(name)
+                current["locked"] = name in rnd.buzzes
+                current["finished"] = name in self.done
+        if name is not None and name in self.refusals:
+            current["refusal"] = self.refusals[name]
+        shown["round"] = current
+        if rnd.result is not None:
+            shown["result"] = rnd.result.to_dict()
+        return shown

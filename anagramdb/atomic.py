@@ -10,9 +10,10 @@ no longer exist (never those of a live writer).
 
 What may be replaced (check_output, the one rule for every output): a missing file; an
 existing regular file only when it is recognisably anagramdb's own output of that kind
-(a dictionary, a game log, a statistics CSV) or the caller forces it; never a directory,
-device, FIFO or socket, even forced. A symbolic link is written through: its target is
-replaced atomically and the link itself is kept.
+(a dictionary, its index, a game log, a statistics CSV) or the caller forces it; never a
+directory, device, FIFO or socket, nor anything in the packaged data, even forced. A
+symbolic link is written through: its target is replaced atomically and the link itself
+is kept.
 
 For crash tests, ``ANAGRAMDB_PAUSE_AT="STEP NAME"`` makes a writer stop at one named step
 (see checkpoint) and wait to be killed.
@@ -30,6 +31,19 @@ from .errors import OutputRefusedError, StorageError, describe_os_error
 
 TEMP_MARK = ".tmp-"
 PAUSE_VARIABLE = "ANAGRAMDB_PAUSE_AT"
+NEW_OUTPUT = "; choose a new output file"  # the end of every refusal: what the user can do
+
+
+def packaged_directory(directory: str) -> bool:
+    """True when *directory* holds packaged dictionaries, read-only to every command: this
+    installation's data directory (however it is reached: through symbolic links too), or
+    any directory with a provenance file (another installation's, a source tree's)."""
+    from .dictionary import DATA_DIRECTORY, PROVENANCE_FILE
+
+    real = os.path.realpath(directory)
+    return real == os.path.realpath(DATA_DIRECTORY) or os.path.isfile(
+        os.path.join(real, PROVENANCE_FILE)
+    )
 
 
 def checkpoint(step: str, path: str) -> None:
@@ -100,6 +114,12 @@ def check_output(
     if not path:
         raise error("no output file given (an empty name)")
     target = os.path.realpath(path) if os.path.islink(path) else path
+    if packaged_directory(os.path.dirname(os.path.abspath(target))):
+        # Whatever the permissions say (a venv, pipx and root can write site-packages).
+        raise error(
+            f"{path} is in anagramdb's packaged data, which no command changes, even with "
+            f"--force{NEW_OUTPUT}"
+        )
     try:
         status = os.stat(target)
     except FileNotFoundError:
@@ -111,14 +131,13 @@ def check_output(
     if not stat.S_ISREG(status.st_mode):
         raise error(
             f"{path} exists and is not a regular file (a device, FIFO or socket), so it is not "
-            "replaced; choose a new output file"
+            f"replaced{NEW_OUTPUT}"
         )
     if not force and problem_of is not None:
         problem = problem_of(target)
         if problem:
             raise error(
-                f"{path} exists and is not {kind} ({problem}), so it is not replaced; choose a "
-                "new output file"
+                f"{path} exists and is not {kind} ({problem}), so it is not replaced{NEW_OUTPUT}"
             )
     return target
 

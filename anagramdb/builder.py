@@ -19,10 +19,25 @@ from contextlib import ExitStack, closing
 from dataclasses import dataclass, field
 
 from .atomic import atomic_writer, check_output, checkpoint, remove_leftovers, temp_prefix
-from .errors import AnagramDBError, BuildRefusedError, StorageError, describe_os_error
-from .index import BLOCK_SIZE, HEADER, MAGIC, IndexBuilder, index_path_for, write_index
+from .errors import (
+    AnagramDBError,
+    BuildRefusedError,
+    InputTooLongError,
+    StorageError,
+    describe_os_error,
+)
+from .index import (
+    BLOCK_SIZE,
+    HEADER,
+    MAGIC,
+    IndexBuilder,
+    index_path_for,
+    not_an_index,
+    write_index,
+)
 from .keys import fold, is_word, word_key
 from .kinds import ANAGRAM, GZIP_WBITS, KEYED_GZIP
+from .lines import bounded_lines
 from .wordlist import WordFilter, read_words
 
 DEFAULT_MEMORY = 64 * 1024 * 1024
@@ -79,7 +94,8 @@ class _Runs:
 
     def add(self, entry: str) -> None:
         self.buffer.append(entry)
-        self._used += len(entry) + ENTRY_OVERHEAD
+        # A str holds 1, 2 or 4 bytes a character: count the most unless it is ASCII.
+        self._used += (len(entry) if entry.isascii() else 4 * len(entry)) + ENTRY_OVERHEAD
         if self._used >= self._capacity:
             self.spill()
 
@@ -161,19 +177,25 @@ def not_a_dictionary(path: str) -> str | None:
     checker = IndexBuilder(path, problems=problems)
     try:
         with open(path, "rb") as handle:
-            for raw in handle:
+            for raw in bounded_lines(handle, path):
                 checker.add_line(raw)
                 if problems:
                     return problems[0].removeprefix(f"{path}: ")
+    except InputTooLongError as exc:
+        return str(exc).removeprefix(f"{path}: ")
     except OSError as exc:
         raise StorageError(f"cannot read {path}: {describe_os_error(exc)}") from exc
     return None
 
 
 def require_replaceable(output: str, force: bool = False) -> None:
-    """Raise BuildRefusedError when *output* exists and is not a dictionary (not_a_dictionary;
-    unless *force*) or not a regular file (even with *force*): see atomic.check_output."""
+    """Raise BuildRefusedError when *output*, or the index beside it, exists and is not
+    anagramdb's (not_a_dictionary, index.not_an_index; unless *force*), or is not a
+    regular file or lies in the packaged data (even with *force*): atomic.check_output."""
     check_output(output, not_a_dictionary, "an anagramdb dictionary", force, BuildRefusedError)
+    check_output(
+        index_path_for(output), not_an_index, "an anagramdb index", force, BuildRefusedError
+    )
 
 
 def build(
@@ -258,7 +280,7 @@ def build(
         mtime_ns = os.stat(output).st_mtime_ns
     except OSError as exc:
         raise StorageError(f"cannot read back {output}: {describe_os_error(exc)}") from exc
-    write_index(report.index_path, index.encode(mtime_ns))
+    write_index(report.index_path, index.encode(mtime_ns), force)
     from .stored_keys import refresh_stored_keys
 
     refresh_stored_keys(output)  # an existing DICT.keys follows its dictionary

@@ -212,9 +212,11 @@ class Dictionary:
         """The byte range of block *number* in the dictionary (one pread of the index)."""
         start, end = self.index.offsets(number, number + 2)
         if end <= start or (start and self._map[start - 1] != 10):
+            from shlex import quote  # the hint is pasted into a shell as it is
+
             raise IndexCorruptError(
                 f"{self.index_path}: block {number} offset {start} is not on a line start; "
-                f"run: anagramdb index {self.path}"
+                f"run: anagramdb index {quote(self.path)}"
             )
         return start, end
 

@@ -49,6 +49,13 @@ class WordListError(AnagramDBError):
     exit_code = 2
 
 
+class InputTooLongError(AnagramDBError, ValueError):
+    """A line of input is longer than its reader's bound (lines.MAX_LINE): a file with no
+    line breaks, or not text at all."""
+
+    exit_code = 2
+
+
 class DictionaryFormatError(AnagramDBError):
     """A dictionary file breaks the format: a line out of order or a line that is not a word."""
 

@@ -40,7 +40,9 @@ from .errors import (
     DictionaryFormatError,
     IndexCorruptError,
     IndexVersionError,
+    InputTooLongError,
     InvalidArgumentError,
+    OutputRefusedError,
     StorageError,
     describe_os_error,
 )
@@ -172,9 +174,12 @@ class IndexBuilder:
     def _problem(self, line_no: int, message: str) -> None:
         text = f"{self.path}: line {line_no}: {message}" if line_no else f"{self.path}: {message}"
         if self.problems is None:
+            from shlex import quote  # the hint is pasted into a shell as it is
+
             hint = HINT if self.kind == ANAGRAM else KEYED_HINT
+            copy = sorted_copy_path(self.path)
             raise DictionaryFormatError(
-                f"{text}; {hint.format(path=self.path, copy=sorted_copy_path(self.path))}"
+                f"{text}; {hint.format(path=quote(self.path), copy=quote(copy))}"
             )
         if len(self.problems) < MAX_PROBLEMS:
             self.problems.append(text)
@@ -287,6 +292,19 @@ def scan_dictionary(
             require_regular_file(path)
         with open(path if fd is None else os.dup(fd), "rb") as handle:
             handle.seek(0)
+            if kind == ANAGRAM:
+                # A dictionary line holds one word: a file without line breaks is refused
+                # after MAX_LINE bytes, not read whole into memory.
+                from .lines import MAX_LINE, bounded_lines
+
+                try:
+                    for raw in bounded_lines(handle, path):
+                        builder.add_line(raw)
+                except InputTooLongError:
+                    builder._problem(
+                        builder.words + 1, f"longer than {MAX_LINE:,} bytes (not a word list)"
+                    )
+                return builder
             if kind != KEYED_GZIP:
                 for raw in handle:
                     builder.add_line(raw)
@@ -591,10 +609,26 @@ def read_index(index_path: str) -> SparseIndex | None:
         raise
 
 
-def write_index(index_path: str, data: bytes) -> None:
-    """Replace the index file atomically (temporary file, fsync, rename, fsync directory)."""
-    from .atomic import atomic_writer  # only writers pay for importing it
+def not_an_index(index_path: str) -> str | None:
+    """None when the file *index_path* may be replaced by an index: it is empty, or it
+    starts with MAGIC (an anagramdb index, however damaged after that); else why not."""
+    try:
+        with open(index_path, "rb") as handle:
+            head = handle.read(len(MAGIC))
+    except OSError as exc:
+        return f"cannot read it: {describe_os_error(exc)}"
+    if head and not MAGIC.startswith(head):
+        return "it does not start with the index magic"
+    return None
 
+
+def write_index(index_path: str, data: bytes, force: bool = False) -> None:
+    """Replace the index file atomically (temporary file, fsync, rename, fsync directory).
+    Raises OutputRefusedError when *index_path* exists and is not an anagramdb index
+    (unless *force*) or lies in the packaged data (atomic.check_output)."""
+    from .atomic import atomic_writer, check_output  # only writers pay for importing it
+
+    check_output(index_path, not_an_index, "an anagramdb index", force)
     with atomic_writer(index_path) as handle:
         handle.write(data)
 
@@ -656,7 +690,7 @@ def open_index(
                 if refresh and not installed:
                     try:
                         write_index(index_path, with_mtime(index, stat.st_mtime_ns))
-                    except StorageError:
+                    except (StorageError, OutputRefusedError):
                         pass
                 return index
         reason = "older than the dictionary"
@@ -681,9 +715,12 @@ def rebuild_index(
     index_path = index_path_for(dict_path)
     try:
         write_index(index_path, data)
-    except StorageError as exc:
+    except (StorageError, OutputRefusedError) as exc:
+        from .atomic import NEW_OUTPUT
+
         warnings.warn(
-            f"index {reason}, and {exc}; using an in-memory index for this process",
+            f"index {reason}, and {str(exc).removesuffix(NEW_OUTPUT)}; using an in-memory "
+            "index for this process",
             AnagramDBWarning,
             stacklevel=3,
         )
@@ -691,16 +728,25 @@ def rebuild_index(
 
 
 def save_index(
-    dict_path: str | os.PathLike[str], block_size: int = BLOCK_SIZE, kind: int = ANAGRAM
+    dict_path: str | os.PathLike[str],
+    block_size: int = BLOCK_SIZE,
+    kind: int = ANAGRAM,
+    force: bool = False,
 ) -> IndexBuilder:
     """Rebuild the index of *dict_path* (a file of *kind*) unconditionally, validating the
-    file, and write it atomically. Raises DictionaryFormatError or StorageError; returns
-    the scan."""
+    file, and write it atomically. Raises DictionaryFormatError or StorageError, and
+    OutputRefusedError when the index path holds something else than an anagramdb index
+    (unless *force*) or the packaged data; returns the scan."""
     dict_path = os.fspath(dict_path)
     try:
         mtime_ns = os.stat(dict_path).st_mtime_ns
     except OSError as exc:
         raise StorageError(f"cannot read dictionary {dict_path}: {describe_os_error(exc)}") from exc
+    if not dict_path:
+        raise InvalidArgumentError("no dictionary given (an empty name)")
+    from .atomic import check_output
+
+    check_output(index_path_for(dict_path), not_an_index, "an anagramdb index", force)
     builder = scan_dictionary(dict_path, block_size, kind=kind)
-    write_index(index_path_for(dict_path), builder.encode(mtime_ns))
+    write_index(index_path_for(dict_path), builder.encode(mtime_ns), force)
     return builder

@@ -23,8 +23,15 @@ from dataclasses import dataclass
 from itertools import chain, islice
 from typing import BinaryIO
 
-from .errors import InvalidArgumentError, StorageError, WordListError, describe_os_error
+from .errors import (
+    InputTooLongError,
+    InvalidArgumentError,
+    StorageError,
+    WordListError,
+    describe_os_error,
+)
 from .keys import fold, is_word
+from .lines import bounded_lines
 
 FORMATS = ("auto", "plain", "prefix")
 OFFENSIVE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "offensive.txt")
@@ -71,6 +78,8 @@ class WordFilter:
 def open_binary(path: str) -> BinaryIO:
     """Open a word list for reading bytes: ``-`` is stdin; gzip is unwrapped by its magic."""
     if path == "-":
+        if sys.stdin is None:  # Python's sys.stdin when descriptor 0 is closed
+            raise StorageError("cannot read word list -: stdin is closed")
         handle: BinaryIO = sys.stdin.buffer
     else:
         try:
@@ -89,7 +98,8 @@ def open_binary(path: str) -> BinaryIO:
 def decoded_lines(
     handle: BinaryIO, path: str, encoding: str = "utf-8"
 ) -> Iterator[tuple[int, str]]:
-    """(line number, stripped text) for each non-blank line; a BOM on line 1 is dropped."""
+    """(line number, stripped text) for each non-blank line; a BOM on line 1 is dropped.
+    A line longer than lines.MAX_LINE bytes raises InputTooLongError at once."""
     import codecs
 
     try:
@@ -98,7 +108,7 @@ def decoded_lines(
         raise WordListError(f"unknown encoding {encoding!r}") from exc
     line_no = 0
     try:
-        for raw in handle:
+        for raw in bounded_lines(handle, path):
             line_no += 1
             try:
                 text = raw.decode(encoding)
@@ -114,7 +124,7 @@ def decoded_lines(
             if text:
                 yield line_no, text
     except (EOFError, OSError, ValueError) as exc:
-        if isinstance(exc, (WordListError, StorageError)):
+        if isinstance(exc, (WordListError, StorageError, InputTooLongError)):
             raise
         reason = (
             "the compressed data is truncated"

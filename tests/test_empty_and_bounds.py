@@ -30,14 +30,16 @@ def assert_error(result, code: int, fragment: str) -> None:
     [
         (
             ["numbers", "stats", "--targets", ""],
-            "targets must be a range like 101-999 within 1-10000, not ''",
+            "numbers: option '--targets' needs a value, not an empty one",
         ),
-        (["numbers", "stats", "--csv", ""], "no output file given"),
-        (
-            ["play", "--rounds", "", "--no-history"],
-            "rounds must be full, quick, daily or up to 50 of L",
-        ),
-        (["play", "--log", "", "--no-history", "--rounds", "L"], "no output file given"),
+        (["numbers", "stats", "--csv", ""], "option '--csv' needs a value, not an empty one"),
+        (["play", "--rounds", "", "--no-history"], "play: option '--rounds' needs a value"),
+        (["play", "--log=", "--no-history", "--rounds", "L"], "play: option '--log' needs a value"),
+        # Each of these once used the default instead (issue 19).
+        (["draw", "letters", "--piles", ""], "draw letters: option '--piles' needs a value"),
+        (["conundrum", "--generate", "--from", ""], "conundrum: option '--from' needs a value"),
+        (["serve", "--host", ""], "serve: option '--host' needs a value"),
+        (["build", "words.txt", "-o", ""], "build: option '-o' needs a value"),
         (
             ["phrases", "abc", "--max-words", str(MOST_WORDS + 1)],
             f"is not in the range 1<=x<={MOST_WORDS}",

@@ -146,6 +146,14 @@ def test_corrupt_index_is_detected_and_rebuilt(sample_dictionary, case):
     with pytest.raises(IndexCorruptError):
         read_index(index_path).close()
     assert check_index(sample_dictionary) != []
+    if case == "bad magic":
+        # Not recognisably an index, so perhaps the user's own file: kept (issue 19).
+        refused = "is not an anagramdb index .*, so it is not replaced; using an in-memory"
+        with pytest.warns(AnagramDBWarning, match=refused):
+            with Dictionary(sample_dictionary) as dictionary:
+                assert dictionary.anagrams("listen")[0] == "enlist"
+        assert Path(index_path).read_bytes() == damaged
+        save_index(sample_dictionary, force=True)
     with Dictionary(sample_dictionary) as dictionary:
         assert dictionary.anagrams("listen") == ["enlist", "inlets", "listen", "silent", "tinsel"]
     assert check_index(sample_dictionary) == []

@@ -189,6 +189,25 @@ def make(
 ) -> dict[str, object]:
     """Write every list of LISTS, the provenance file and the copyright notice into
     *output*; return the provenance record."""
+    # anagramdb never writes into packaged data (a directory with a provenance file), so
+    # the files are made in a staging directory inside *output*, then renamed into it.
+    staging = tempfile.mkdtemp(prefix=".staging-", dir=output)
+    try:
+        record = _make_into(directory, staging, version, addback_path, copyright_path)
+        for name in sorted(os.listdir(staging)):
+            os.replace(os.path.join(staging, name), os.path.join(output, name))
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return record
+
+
+def _make_into(
+    directory: str,
+    output: str,
+    version: str,
+    addback_path: str,
+    copyright_path: str | None,
+) -> dict[str, object]:
     addback = read_addback(addback_path)
     mtime_ns = release_mtime_ns(version)
     dictionaries: dict[str, object] = {}

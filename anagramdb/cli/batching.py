@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import AnagramDBError, InvalidRackError
+from ..errors import AnagramDBError, InvalidRackError, StorageError
 from . import messages
 from .render import has_bad_bytes, valid_text
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # annotations only: typing costs a cold start more than it sa
 
 
 def batch(
-    lines: Iterable[str],
+    lines: Iterable[str] | None,
     field: str,
     answer: Callable[[str], Any],
     show: Callable[[Any], str | None],
@@ -37,6 +37,14 @@ def batch(
     """
     import json
 
+    from ..lines import bounded_lines
+
+    if lines is None:  # Python's sys.stdin when descriptor 0 is closed (``- <&-``)
+        raise StorageError("cannot read stdin: it is closed")
+    if hasattr(lines, "readline"):
+        # A line longer than MAX_LINE (no line breaks at all: /dev/zero) stops the batch
+        # with an error naming it, after the answers before it.
+        lines = bounded_lines(lines, "stdin")  # type: ignore[arg-type]  # a text stream
     code = 0
     out = sys.stdout
     encode = json.JSONEncoder(ensure_ascii=False).encode
@@ -48,7 +56,7 @@ def batch(
 
     as_json = json_text is not None
     for number, raw in enumerate(lines, 1):
-        query = raw.strip()
+        query = (raw.removeprefix("\ufeff") if number == 1 else raw).strip()  # a BOM is no query
         if not query:
             continue
         try:

@@ -47,8 +47,8 @@ VALUES: dict[str, dict[str, tuple[str, int | None]]] = {
 def _integer(text: str, least: int | None) -> int | None:
     """*text* as click would take it, or None where the quick path leaves it to typer."""
     digits = text[1:] if least is None and text[:1] == "-" else text
-    if not (digits.isascii() and digits.isdigit()):
-        return None
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        return None  # typer's path says what is wrong (int() fails at 4,300 digits)
     value = int(text)
     return None if least is not None and value < least else value
 
@@ -203,6 +203,7 @@ def main() -> None:
     from . import messages
 
     args = sys.argv[1:]
+    messages.stand_in_for_closed_streams()
     try:
         code = quick(args)
         if code is None:
@@ -214,6 +215,9 @@ def main() -> None:
         code = messages.interrupted()
     except BrokenPipeError:
         code = messages.broken_pipe()
+    except OSError as exc:  # the library's own file errors are StorageErrors
+        broken = messages.is_output_error(exc)
+        code = messages.stdout_failed(exc) if broken else messages.internal_error(exc)
     except Exception as exc:
         code = messages.internal_error(exc)
     sys.exit(code)

@@ -20,6 +20,7 @@ from .common import (
     option,
     reported,
     state,
+    usage_error,
 )
 from .messages import cut
 
@@ -196,6 +197,10 @@ def index(
             " of a million words or more (rewritten from then on as the index is).",
         ),
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace DICT.idx even if it is not an anagramdb index."),
+    ] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Rebuild the index of a dictionary (and its stored keys), or check the files."""
@@ -203,7 +208,9 @@ def index(
     from ..index_check import check_index
     from ..stored_keys import refresh_stored_keys, save_stored_keys
 
-    path = resolve_path(dictionary or state["dict"])
+    if dictionary == "":
+        raise usage_error("no dictionary given (an empty name)")
+    path = resolve_path(state["dict"] if dictionary is None else dictionary)
     with reported():
         if check:
             problems = check_index(path)
@@ -224,7 +231,7 @@ def index(
             if problems:
                 raise typer.Exit(1)
             return
-        builder = save_index(path, block_size)
+        builder = save_index(path, block_size, force=force)
         written = save_stored_keys(path) if keys else refresh_stored_keys(path)
         if as_json:
             emit_json(

@@ -11,6 +11,8 @@ Every message is one line: queries echoed in them are cut (see :func:`cut`).
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
 
@@ -32,9 +34,23 @@ def cut(text: str, limit: int = SHOWN) -> str:
     return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
 
 
+LONGEST_WORD = 160  # characters of one word (a path, a value) shown in a message
+
+
 def one_line(message: str) -> str:
-    """*message* on one line (click's and the library's messages are one line already)."""
-    return " ".join(message.split()) if "\n" in message or "\r" in message else message
+    """*message* on one line (click's and the library's messages are one line already),
+    each word of it (a path, most often) cut in the middle to LONGEST_WORD characters: a
+    10 KB path must not make a 10 KB error line."""
+    if "\n" in message or "\r" in message:
+        message = " ".join(message.split())
+    if len(message) <= LONGEST_WORD:
+        return message
+    return " ".join(
+        f"{word[: LONGEST_WORD // 2]}...{word[-LONGEST_WORD // 2 :]}"
+        if len(word) > LONGEST_WORD
+        else word
+        for word in message.split(" ")
+    )
 
 
 def error(message: str, code: int) -> int:
@@ -80,14 +96,70 @@ def interrupted() -> int:
     return INTERRUPTED
 
 
-def broken_pipe() -> int:
-    """The reader went away (``anagramdb ... | head``): exit quietly, as cat does."""
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush of what is still
+    buffered cannot fail a second time."""
+    raw = getattr(getattr(sys.stdout, "buffer", None), "raw", None)
+    if isinstance(raw, _ClosedOutput):
+        raw.discard = True
+        return
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass
+
+
+def broken_pipe() -> int:
+    """The reader went away (``anagramdb ... | head``): exit quietly, as cat does."""
+    _silence_stdout()
     return 1
+
+
+def stdout_failed(exc: OSError) -> int:
+    """Standard output cannot be written (closed with ``>&-``, a full disk): one line and
+    exit 1. Whatever the command wrote to files before it printed is complete and stays."""
+    _silence_stdout()
+    return error(f"cannot write to stdout: {exc.strerror or type(exc).__name__}", 1)
+
+
+# What writing to a closed descriptor or a full device raises. The library turns its own
+# file errors into StorageErrors, so such an OSError at the top came from printing.
+_OUTPUT_ERRNOS = frozenset(
+    getattr(errno, name)
+    for name in ("EBADF", "ENOSPC", "EDQUOT", "EFBIG", "EIO")
+    if hasattr(errno, name)
+)
+
+
+def is_output_error(exc: OSError) -> bool:
+    """True when *exc* is standard output failing (closed, a full disk), not a bug."""
+    return exc.filename is None and exc.errno in _OUTPUT_ERRNOS
+
+
+class _ClosedOutput(io.RawIOBase):
+    """What stdout is when descriptor 1 was closed (``>&-``): a write fails with EBADF, as
+    writing to a closed descriptor does, until the failure is reported (then writes are
+    dropped, so that Python's own flush at exit does not report it again)."""
+
+    discard = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        if not self.discard:
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        return len(data)
+
+
+def stand_in_for_closed_streams() -> None:
+    """Python leaves sys.stdout (sys.stderr) None when descriptor 1 (2) is closed: give
+    stdout a stand-in that fails when written, and stderr one that drops what it gets."""
+    if sys.stdout is None:
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedOutput()), encoding="utf-8")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # kept for the process
 
 
 def internal_error(exc: BaseException) -> int:

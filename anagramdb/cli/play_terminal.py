@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from ..errors import InputTooLongError, StorageError
+from ..lines import MAX_LINE as MAX_INPUT_LINE
 from .play_screen import BOLD, LiveArea, Styles, Width, use_color, wrap
 
 TICK = 0.2  # seconds between looks at the clock while waiting for keys
@@ -71,8 +73,11 @@ class Terminal:
     def __init__(
         self, stdin: TextIO | None = None, stdout: TextIO | None = None, ansi: bool | None = None
     ) -> None:
+        if (stdin or sys.stdin) is None:  # Python's sys.stdin when descriptor 0 is closed
+            raise StorageError("cannot read stdin: it is closed")
         self.stdin = stdin or sys.stdin
         self.out = stdout or sys.stdout
+        self._lines = 0
         try:
             self.fd: int | None = self.stdin.fileno()
         except (AttributeError, OSError, io.UnsupportedOperation):
@@ -111,21 +116,36 @@ class Terminal:
         return LiveArea(self.out, self.width, self.styles)
 
     # Lines (scripts, and questions without a clock) ----------------------------------
+    def _answer(self, line: str) -> str:
+        """A line as read: counted, and a byte-order mark at the start of input dropped."""
+        self._lines += 1
+        return line.removeprefix("\ufeff") if self._lines == 1 else line
+
+    def _too_long(self) -> InputTooLongError:
+        return InputTooLongError(
+            f"stdin: line {self._lines + 1} is longer than {MAX_INPUT_LINE:,} characters (the "
+            "most a line of input may hold)"
+        )
+
     def _line_ready(self) -> str | None:
         if b"\n" in self._pending:
             line, self._pending = self._pending.split(b"\n", 1)
-            return line.decode("utf-8", "replace").rstrip("\r")
+            return self._answer(line.decode("utf-8", "replace").rstrip("\r"))
+        if len(self._pending) > MAX_INPUT_LINE:
+            raise self._too_long()
         if self._eof and self._pending:
             line, self._pending = self._pending, b""
-            return line.decode("utf-8", "replace")
+            return self._answer(line.decode("utf-8", "replace"))
         return None
 
     def read_line(self, timeout: float | None) -> str | None:
         """The next line, waiting at most *timeout* seconds (None: for ever); None when
         none came in time or the input has ended."""
         if self.fd is None:
-            line = self.stdin.readline()
-            return line.rstrip("\r\n") if line else None
+            line = self.stdin.readline(MAX_INPUT_LINE + 1)
+            if len(line) > MAX_INPUT_LINE and not line.endswith("\n"):
+                raise self._too_long()
+            return self._answer(line.rstrip("\r\n")) if line else None
         while True:
             ready = self._line_ready()
             if ready is not None or self._eof:

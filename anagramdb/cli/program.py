@@ -13,20 +13,21 @@ every command, including those added later:
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from typer import Abort, Exit
-from typer._click import Context, HelpFormatter, Parameter, echo
+from typer._click import Command, Context, HelpFormatter, Parameter, echo
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOption, UsageError
 from typer._types import TyperChoice
 from typer.completion import show_callback
 from typer.core import TyperGroup, TyperOption
 
-from ..errors import AnagramDBError, StorageError, describe_os_error
+from ..errors import SHOWN, AnagramDBError, StorageError, describe_os_error, quoted
 from . import messages
-from .grammar import hoist, split_globals
+from .grammar import GLOBAL_VALUE_OPTIONS, hoist, split_globals
 from .messages import PROGRAM
 
 COMPLETION_SHELLS = ("bash", "zsh", "fish")  # the shells whose completion is supported (README)
@@ -73,6 +74,8 @@ def usage_message(exc: UsageError, fallback: str = PROGRAM) -> str:
     """click's message as one line: 'letters: invalid value for '--min': ... (see ...)'.
     *fallback* is the command path when click gives no context (an option's missing value)."""
     text = exc.format_message().strip().rstrip(".").replace(". (", " (")
+    # click quotes the value it refused whole: cut it as the library's messages do.
+    text = re.sub(rf"'([^']{{{SHOWN + 1},}})'", lambda match: quoted(match[1]), text)
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
     path = exc.ctx.command_path if exc.ctx is not None else fallback
@@ -111,22 +114,52 @@ class Program(Group):
             sys.exit(code)
         return code
 
-    def command_path_of(self, args: list[str]) -> str:
+    def command_of(self, args: list[str]) -> tuple[str, Command]:
         """``anagramdb COMMAND [SUBCOMMAND]`` as named at the start of *args* (global options
-        hoisted), as far as they name commands: the help page a usage error points at."""
+        hoisted), as far as they name commands (the help page a usage error points at), and
+        the command it names."""
         try:
             words = hoist(args)
         except (ValueError, UsageError):
-            return PROGRAM
+            return PROGRAM, self
         words = split_globals(words)[1]  # --cache SIZE, --dict VALUE
-        path, group = [PROGRAM], self
+        path, command = [PROGRAM], self
         for word in words[:2]:
-            found = group.commands.get(word) if isinstance(group, TyperGroup) else None
+            found = command.commands.get(word) if isinstance(command, TyperGroup) else None
             if found is None:
                 break
             path.append(word)
-            group = found  # type: ignore[assignment]  # a subcommand may be a group in turn
-        return " ".join(path)
+            command = found  # type: ignore[assignment]  # a subcommand may be a group in turn
+        return " ".join(path), command
+
+    def command_path_of(self, args: list[str]) -> str:
+        return self.command_of(args)[0]
+
+    def empty_value(self, args: list[str]) -> str | None:
+        """The usage error for an option given an empty value (``--piles ''``,
+        ``--host=``), or None: no option's value may be empty (a default is not a
+        silent stand-in for a value the user meant to give)."""
+        path, command = self.command_of(args)
+        takes_value = {
+            name
+            for param in command.params
+            if isinstance(param, TyperOption) and not param.is_flag and not param.count
+            for name in param.opts
+            if name not in GLOBAL_VALUE_OPTIONS  # --dict says what it needs itself
+        }
+        for position, word in enumerate(args):
+            if word == "--":
+                break
+            name, equals, value = word.partition("=")
+            if name in takes_value and (
+                (equals and not value) or (not equals and args[position + 1 : position + 2] == [""])
+            ):
+                command_name = path.partition(" ")[2]
+                return (
+                    f"{command_name + ': ' if command_name else ''}option '{name}' needs a value, "
+                    f"not an empty one (see {path} --help)"
+                )
+        return None
 
     def misplaced(self, exc: NoSuchOption, args: list[str]) -> str | None:
         """A command's option given before the command (``anagramdb --json anagrams ...``):
@@ -151,6 +184,9 @@ class Program(Group):
         """Run one command line and return its exit code; never raises but SystemExit."""
         messages.show_warnings()
         restrict_completion(self.params)
+        empty = self.empty_value(args)
+        if empty is not None:
+            return messages.error(empty, 2)
         try:
             result = super().main(
                 hoist(args), PROGRAM, complete_var, standalone_mode=False, **extra
@@ -173,6 +209,10 @@ class Program(Group):
             return messages.interrupted()
         except BrokenPipeError:
             return messages.broken_pipe()
+        except OSError as exc:  # the library's own file errors are StorageErrors
+            if messages.is_output_error(exc):
+                return messages.stdout_failed(exc)
+            return messages.internal_error(exc)
         except SystemExit:
             raise
         except Exception as exc:

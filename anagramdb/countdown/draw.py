@@ -11,7 +11,18 @@ import os
 import random
 from typing import NamedTuple
 
-from ..errors import InvalidArgumentError, PilesFormatError, StorageError, describe_os_error
+from ..errors import (
+    InvalidArgumentError,
+    PilesFormatError,
+    StorageError,
+    describe_os_error,
+    quoted,
+)
+from ..lines import bounded_lines
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 VOWELS = "AEIOU"
 LETTER_PILES = {
@@ -27,6 +38,7 @@ MAX_CONSONANTS = RACK_SIZE - MIN_VOWELS
 MAX_LARGE = 4  # large tiles in a selection: all of 25, 50, 75, 100
 SEED_LIMIT = 10**9  # seeds that pages and the API accept or make: 0 <= seed < SEED_LIMIT
 MAX_PILE = 1000  # tiles of one letter in a piles file: more would only cost memory
+MAX_TILES = 10_000  # tiles in all the piles (the show's have 141): a draw lists them
 
 
 class LettersDraw(NamedTuple):
@@ -47,13 +59,19 @@ def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
     """Letter piles from a file: one ``LETTER COUNT`` a line (COUNT from 1 to MAX_PILE); blank
     lines and # comments ignored. Raises PilesFormatError naming the line."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
+        with open(path, encoding="utf-8-sig") as handle:
+            # Lines are bounded (a file without line breaks is refused after MAX_LINE
+            # characters), and so is the table: MAX_PILE a letter, MAX_TILES in all.
+            return _parse_piles(str(path), bounded_lines(handle, str(path)))
     except (OSError, UnicodeDecodeError) as exc:
         reason = describe_os_error(exc) if isinstance(exc, OSError) else "not UTF-8 text"
         raise StorageError(f"cannot read letter piles {path}: {reason}") from exc
+
+
+def _parse_piles(path: str, lines: Iterable[str]) -> dict[str, int]:
     piles: dict[str, int] = {}
     for number, line in enumerate(lines, 1):
+        line = line.rstrip("\r\n")
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
@@ -67,7 +85,7 @@ def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
         ):
             raise PilesFormatError(
                 f"{path}: line {number}: expected a letter and a positive count, like 'E 21', not "
-                f"{line!r}"
+                f"{quoted(line)}"
             )
         if len(parts[1]) > len(str(MAX_PILE)) or int(parts[1]) > MAX_PILE:
             raise PilesFormatError(
@@ -78,6 +96,10 @@ def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
         if letter in piles:
             raise PilesFormatError(f"{path}: line {number}: letter {letter} is listed twice")
         piles[letter] = int(parts[1])
+        if sum(piles.values()) > MAX_TILES:
+            raise PilesFormatError(
+                f"{path}: line {number}: the piles hold more than {MAX_TILES:,} tiles in all"
+            )
     return piles
 
 
@@ -97,6 +119,8 @@ def draw_letters(
             raise InvalidArgumentError(
                 f"a pile holds 0 to {MAX_PILE} tiles of a letter, not {count} of {letter!r}"
             )
+    if sum(piles.values()) > MAX_TILES:
+        raise InvalidArgumentError(f"the piles hold at most {MAX_TILES:,} tiles in all")
     rng = random.Random(seed)
     if vowels is None:
         vowels = rng.randint(MIN_VOWELS, MAX_VOWELS)

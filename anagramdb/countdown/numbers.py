@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
 MAX_NUMBERS = 7
+# Digits in a number or target, counted before converting text (Python refuses to convert
+# 4,300 or more): no game needs more, and a solution's products stay small.
+MAX_DIGITS = 18
 UNBOUNDED = 1 << 62
 SMALL_TILES = tuple(range(1, 11))
 LARGE_TILES = (25, 50, 75, 100)
@@ -170,9 +173,12 @@ def validate(numbers: list[int], target: int) -> None:
         raise InvalidNumbersError(f"give 1 to {MAX_NUMBERS} numbers, not {len(numbers)}")
     for number in [*numbers, target]:
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            shown = number if not isinstance(number, int) or number > -(10**MAX_DIGITS) else "-..."
             raise InvalidNumbersError(
-                f"numbers and the target must be positive whole numbers, not {number!r}"
+                f"numbers and the target must be positive whole numbers, not {shown!r}"
             )
+        if number >= 10**MAX_DIGITS:
+            raise InvalidNumbersError(f"numbers and the target have at most {MAX_DIGITS} digits")
 
 
 def off_the_show(numbers: list[int], target: int) -> list[str]:

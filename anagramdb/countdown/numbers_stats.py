@@ -250,8 +250,16 @@ def _count_at(counter: list[int], position: int) -> int:
 def parse_targets(text: str) -> tuple[int, int]:
     """``"101-999"`` -> (101, 999); a single number is a range of one; within 1-MAX_TARGET."""
     parts = text.split("-")
-    digits = all(part.isascii() and part.isdigit() for part in parts)
-    first, last = (int(parts[0]), int(parts[-1])) if digits and len(parts) <= 2 else (0, -1)
+    # Digits counted before int() (which fails at 4,300): MAX_TARGET has five.
+    digits = all(
+        part.isascii() and part.isdigit() and len(part.lstrip("0")) <= len(str(MAX_TARGET))
+        for part in parts
+    )
+    first, last = (
+        (int(parts[0].lstrip("0") or "0"), int(parts[-1].lstrip("0") or "0"))
+        if digits and len(parts) <= 2
+        else (0, -1)
+    )
     if not 1 <= first <= last <= MAX_TARGET:
         raise InvalidNumbersError(
             f"targets must be a range like 101-999 within 1-{MAX_TARGET}, not {quoted(text)}"

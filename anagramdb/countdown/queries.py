@@ -98,12 +98,20 @@ class PhrasesResult(tuple[str, list[tuple[str, ...]]]):
 
 def whole_numbers(texts: list[str]) -> list[int]:
     """Command-line numbers as ints, refusing anything but plain digits ('²', '1_0', '٣')."""
+    from .numbers import MAX_DIGITS
+
     values = []
     for text in texts:
         digits = text[1:] if text[:1] == "-" else text
         if not (digits.isascii() and digits.isdigit()):
             raise InvalidNumbersError(f"{quoted(text)} is not a whole number")
-        values.append(int(text))
+        if len(digits.lstrip("0")) > MAX_DIGITS:  # counted before int(), which fails at 4,300
+            raise InvalidNumbersError(
+                f"{quoted(text)} has {len(digits.lstrip('0')):,} digits; numbers have at most "
+                f"{MAX_DIGITS}"
+            )
+        magnitude = int(digits.lstrip("0") or "0")
+        values.append(-magnitude if text[:1] == "-" else magnitude)
     return values
 
 

@@ -615,6 +615,8 @@ def not_an_index(index_path: str) -> str | None:
     try:
         with open(index_path, "rb") as handle:
             head = handle.read(len(MAGIC))
+    except FileNotFoundError:
+        return None  # removed meanwhile (another process rebuilding it): nothing to lose
     except OSError as exc:
         return f"cannot read it: {describe_os_error(exc)}"
     if head and not MAGIC.startswith(head):

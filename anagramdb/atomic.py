@@ -32,6 +32,19 @@ from .errors import OutputRefusedError, StorageError, describe_os_error
 TEMP_MARK = ".tmp-"
 PAUSE_VARIABLE = "ANAGRAMDB_PAUSE_AT"
 NEW_OUTPUT = "; choose a new output file"  # the end of every refusal: what the user can do
+_packaging = False  # see packaging()
+
+
+@contextmanager
+def packaging() -> Iterator[None]:
+    """Within this block, check_output lets writes into the packaged data through: for the
+    maintainers' tools that make it (tools/make_*.py) only; no command writes there."""
+    global _packaging
+    before, _packaging = _packaging, True
+    try:
+        yield
+    finally:
+        _packaging = before
 
 
 def packaged_directory(directory: str) -> bool:
@@ -114,7 +127,7 @@ def check_output(
     if not path:
         raise error("no output file given (an empty name)")
     target = os.path.realpath(path) if os.path.islink(path) else path
-    if packaged_directory(os.path.dirname(os.path.abspath(target))):
+    if not _packaging and packaged_directory(os.path.dirname(os.path.abspath(target))):
         # Whatever the permissions say (a venv, pipx and root can write site-packages).
         raise error(
             f"{path} is in anagramdb's packaged data, which no command changes, even with "

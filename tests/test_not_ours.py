@@ -146,3 +146,16 @@ def test_index_never_rewrites_the_packaged_index(args, tmp_path):
     result = anagramdb(*args, cwd=tmp_path)
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     assert ("no dictionary given" if args[1] == "" else "packaged data") in result.stderr
+
+
+def test_only_the_tools_that_make_the_data_write_there(tmp_path):
+    from anagramdb.atomic import packaging
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "PROVENANCE.json").write_text("{}")
+    source = write_list(tmp_path / "words.in", ["cat", "act"])
+    with packaging():
+        build([source], str(data / "words.txt"))
+    with pytest.raises(OutputRefusedError, match="packaged data"):
+        build([source], str(data / "words.txt"))

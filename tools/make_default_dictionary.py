@@ -40,6 +40,7 @@ from collections.abc import Iterable
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from anagramdb.atomic import packaging
 from anagramdb.builder import build
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 from anagramdb.index import save_index
@@ -189,32 +190,14 @@ def make(
 ) -> dict[str, object]:
     """Write every list of LISTS, the provenance file and the copyright notice into
     *output*; return the provenance record."""
-    # anagramdb never writes into packaged data (a directory with a provenance file), so
-    # the files are made in a staging directory inside *output*, then renamed into it.
-    staging = tempfile.mkdtemp(prefix=".staging-", dir=output)
-    try:
-        record = _make_into(directory, staging, version, addback_path, copyright_path)
-        for name in sorted(os.listdir(staging)):
-            os.replace(os.path.join(staging, name), os.path.join(output, name))
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return record
-
-
-def _make_into(
-    directory: str,
-    output: str,
-    version: str,
-    addback_path: str,
-    copyright_path: str | None,
-) -> dict[str, object]:
     addback = read_addback(addback_path)
     mtime_ns = release_mtime_ns(version)
     dictionaries: dict[str, object] = {}
     for name, limit in sorted(LISTS.items(), key=lambda item: item[1]):
         words, skipped = list_words(directory, limit, addback)
         path = os.path.join(output, PACKAGED[name])
-        write_dictionary(words, path, mtime_ns)
+        with packaging():  # the packaged data, which no command writes
+            write_dictionary(words, path, mtime_ns)
         dictionaries[name] = {
             "file": PACKAGED[name],
             "max_size": limit,

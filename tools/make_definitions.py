@@ -53,6 +53,7 @@ from wordnet import (
     read_index,
 )
 
+from anagramdb.atomic import packaging
 from anagramdb.builder import write_keyed
 from anagramdb.definitions import DEFINITIONS_FILE, DERIVED, LINK, format_sense
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
@@ -280,7 +281,8 @@ def make(
     lists = list_words(output)
     lines, defined = definition_lines(wordnet, {word for words in lists.values() for word in words})
     path = os.path.join(output, DEFINITIONS_FILE)
-    scan = write_keyed(path, lines, mtime_ns=RELEASE_NS)
+    with packaging():  # the packaged data, which no command writes
+        scan = write_keyed(path, lines, mtime_ns=RELEASE_NS)
     coverage = {
         name: {"words": len(words), "defined": sum(defined[word] for word in words)}
         for name, words in lists.items()

@@ -11,23 +11,28 @@ and counts the server's deadline down. Without it the page still plays, by forms
 from __future__ import annotations
 
 GAME_STYLE = """
-.summary { margin: .75rem 0 0; font-weight: 600; }
-.tiles li.empty { background: transparent; border: 2px dashed var(--muted); }
+.tiles li.empty { background: transparent; border: 2px dashed var(--line); }
 .clock { font-size: 2rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: .5rem 0 0; }
 .choices form, form.act { display: inline-flex; }
-.settings { margin-bottom: 1rem; }
-select, input[type=number] { font: inherit; padding: .35rem .5rem; border: 2px solid var(--muted);
-  border-radius: .4rem; max-width: 100%; }
+form.settings { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
+  gap: .5rem 1rem; align-items: start; margin-bottom: 1rem; }
+form.settings > button { justify-self: start; grid-column: 1 / -1; }
+select, input[type=number], input[type=date] { font: inherit; padding: .35rem .5rem;
+  max-width: 100%; color: var(--fg); background: var(--field); border: 2px solid var(--line);
+  border-radius: .4rem; }
 table { border-collapse: collapse; margin: .75rem 0; width: 100%; }
 caption { text-align: left; font-weight: 700; padding: .25rem 0; }
-th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #8886;
+th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line);
   vertical-align: top; }
 table.scores td, table.scores thead th + th { text-align: right; }
 tfoot th, tfoot td { border-bottom: 0; }
-.table-wrap { overflow-x: auto; }
-button.secondary { background: transparent; color: var(--accent); border: 2px solid var(--accent); }
+button.secondary { background: var(--bg); color: var(--accent); }
 .best { font-weight: 700; letter-spacing: .04em; }
 #share { word-break: break-all; }
+@media (max-width: 30rem) {
+  .tiles { gap: .25rem; }
+  .tiles li { min-width: 2rem; font-size: 1.35rem; padding: .25rem .2rem; }
+}
 """
 
 GAME_SCRIPT = """
@@ -96,9 +101,13 @@ GAME_SCRIPT = """
   };
   const parse = (html) =>
     new DOMParser().parseFromString("<body>" + html, "text/html").body.childNodes;
+  // The invitation shown whole, and its copy button (the site's script copies data-copy).
   const share = () => {
     const link = document.getElementById("share");
-    if (link) link.textContent = link.href;
+    if (!link) return;
+    link.textContent = link.href;
+    const copy = document.getElementById("copy-share");
+    if (copy) { copy.dataset.copy = link.href; copy.hidden = false; }
   };
   const apply = (update) => {
     for (const [id, html] of Object.entries(update.html)) {
@@ -134,19 +143,6 @@ GAME_SCRIPT = """
       if (!ok) { showError(data.error); return; }
       if (fields.get("do") === "enter" && input) { input.value = ""; sentLine = ""; }
     }).catch(() => showError("The server did not answer."));
-  });
-  document.addEventListener("click", (event) => {
-    const copy = event.target.closest("button.copy");
-    if (!copy) return;
-    const link = document.getElementById(copy.dataset.copy);
-    const done = () => { copy.textContent = "Copied"; };
-    if (navigator.clipboard) { navigator.clipboard.writeText(link.href).then(done); return; }
-    const scratch = document.createElement("textarea");
-    scratch.value = link.href;
-    document.body.append(scratch);
-    scratch.select();
-    if (document.execCommand("copy")) done();
-    scratch.remove();
   });
   share();
   const clock = document.getElementById("clock");

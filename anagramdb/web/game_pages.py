@@ -62,7 +62,9 @@ def option_list(name: str, choices: list[tuple[str, str]], chosen: str) -> str:
 
 def start_page(error: str | None = None) -> str:
     """/game: play alone, make a room, or join one by its link."""
-    formats = [(name, f"{name} ({rounds})") for name, rounds in FORMATS.items()]
+    formats = [
+        (name, f"{name}: {plural(len(rounds), 'round')}") for name, rounds in FORMATS.items()
+    ]
     settings = (
         f'<div class="field"><label for="rounds">Rounds</label>'
         f"{option_list('rounds', formats, DEFAULT_FORMAT)}</div>"
@@ -232,7 +234,8 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
         return (
             "<h1>Waiting for players</h1>"
             f'<p>Send this link to your friends: <a id="share" href="{link}">{link}</a> '
-            '<button type="button" class="copy" data-copy="share">Copy the link</button></p>'
+            '<button type="button" class="copy" id="copy-share" hidden>Copy the link</button></p>'
+            f"<p>Here: {escape(who_is_here(view))}.</p>"
             f"<p>{escape(str(len(view['rounds'])))} rounds ({escape(view['rounds'])}), "
             f"{clock_words(view['seconds'])}.</p>"
         )
@@ -261,6 +264,15 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
     if phase == "over":
         parts.append(f'<p class="verdict">{escape(final_line(view))}</p>')
     return "".join(parts)
+
+
+def who_is_here(view: dict[str, Any]) -> str:
+    return ", ".join(
+        player["name"]
+        + (" (host)" if player["host"] else "")
+        + ("" if player["here"] else " (away)")
+        for player in view["players"]
+    )
 
 
 def clock_words(seconds: int) -> str:
@@ -369,7 +381,8 @@ def answer_form(code: str, current: dict[str, Any]) -> str:
         else ""
     )
     return (
-        f'<form method="post" action="/game/{code}" id="answer-form" data-kind="{current["kind"]}">'
+        f'<form method="post" action="/game/{code}" id="answer-form" class="solve" '
+        f'data-kind="{current["kind"]}">'
         f'<div class="field"><label for="text">{escape(label)}</label>'
         f'<input type="text" id="text" name="text" autocomplete="off" autocapitalize="none" '
         f'spellcheck="false" maxlength="{MAX_WORKING_CHARS}" autofocus '

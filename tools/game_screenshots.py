@@ -1,0 +1,174 @@
+"""Screenshots of the game and of a room for docs/WEB.md, taken in headless Chromium.
+
+    python tools/game_screenshots.py [--out docs]
+
+Writes game-1280.png and game-390.png (a game against the computer: a letters round with
+the clock running and an answer entered), room-1280.png and room-390.png (a room of two,
+Ann at 1280 wide and Bob at 390, after the first round's reveal). Each is the viewport of
+the issue's sizes, 1280x800 and 390x844. Needs Chromium, chromedriver and selenium (the
+test extra). The racks are drawn at random, so each run shows another game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import threading
+from typing import Any
+
+SIZES = {1280: 800, 390: 844}
+WAIT = 60
+
+
+def browser(width: int) -> Any:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "chromium"
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        f"--window-size={width},{SIZES[width]}",
+    ):
+        options.add_argument(argument)  # fmt: skip
+    driver = webdriver.Chrome(
+        options=options, service=Service(executable_path=shutil.which("chromedriver"))
+    )
+    driver.set_window_size(width, SIZES[width])
+    return driver
+
+
+def until(driver: Any, check: Any) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(lambda _: check())
+
+
+def click(driver: Any, label: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    path = f"//section[@id='answer']//button[.='{label}']"
+    until(driver, lambda: driver.find_elements(By.XPATH, path))[0].click()
+
+
+def settle(driver: Any) -> None:
+    """Wait for the page's script to have swapped in the last update."""
+    until(driver, lambda: driver.execute_script("return document.readyState") == "complete")
+    driver.execute_script("return new Promise((done) => setTimeout(done, 400))")
+
+
+def game(url: str, out: str, width: int) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    from anagramdb.countdown.letters import solve_letters
+    from anagramdb.dictionary import Dictionary
+
+    driver = browser(width)
+    try:
+        driver.get(url + "/game")
+        Select(driver.find_element(By.ID, "opponent")).select_by_value("medium")
+        driver.find_element(By.XPATH, "//button[.='Play']").click()
+        for call in "cvccvcvcc":
+            click(driver, "Vowel" if call == "v" else "Consonant")
+            until(
+                driver,
+                lambda: (
+                    "to pick" in driver.find_element(By.ID, "summary").text
+                    or driver.find_elements(By.ID, "text")
+                ),
+            )
+        box = until(driver, lambda: driver.find_elements(By.ID, "text"))[0]
+        rack = driver.execute_script(
+            "return [...document.querySelectorAll('ul.tiles li')].map((li) => li.textContent)"
+            ".join('')"
+        ).lower()
+        with Dictionary() as words:
+            found = solve_letters(words, rack, all=True)
+        box.send_keys(found[len(found) // 3].word + "\n")
+        until(driver, lambda: driver.find_element(By.ID, "yours").text)
+        settle(driver)
+        driver.save_screenshot(os.path.join(out, f"game-{width}.png"))
+    finally:
+        driver.quit()
+
+
+def room(url: str, out: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    from anagramdb.countdown.letters import solve_letters
+    from anagramdb.dictionary import Dictionary
+
+    ann, bob = browser(1280), browser(390)
+    try:
+        ann.get(url + "/game")
+        form = ann.find_element(By.XPATH, "//form[.//input[@value='room']]")
+        form.find_element(By.ID, "name").send_keys("Ann")
+        Select(form.find_element(By.ID, "room-rounds")).select_by_value("quick")
+        seconds = form.find_element(By.ID, "room-seconds")
+        seconds.clear()
+        seconds.send_keys("0")
+        form.find_element(By.XPATH, ".//button[.='Make a room']").click()
+        link = until(ann, lambda: ann.find_elements(By.ID, "share"))[0].get_attribute("href")
+        bob.get(link)
+        bob.find_element(By.ID, "name").send_keys("Bob")
+        bob.find_element(By.XPATH, "//button[.='Join']").click()
+        until(ann, lambda: "2 players" in ann.find_element(By.ID, "summary").text)
+        click(ann, "Start the game")
+        click(ann, "The rest at random")
+        until(ann, lambda: ann.find_elements(By.ID, "text"))
+        rack = ann.execute_script(
+            "return [...document.querySelectorAll('ul.tiles li')].map((li) => li.textContent)"
+            ".join('')"
+        ).lower()
+        with Dictionary() as words:
+            found = solve_letters(words, rack, all=True)
+        # Ann finds a word of the second longest length, Bob one of the shortest.
+        lengths = sorted({word.length for word in found}, reverse=True)
+        pick = {n: next(w.word for w in found if w.length == n) for n in lengths}
+        for player, word in ((ann, pick[lengths[1]]), (bob, pick[lengths[-1]])):
+            box = until(player, lambda p=player: p.find_elements(By.ID, "text"))[0]
+            box.send_keys(word + "\n")
+            until(player, lambda p=player: p.find_element(By.ID, "yours").text)
+            click(player, "Done")
+        for player in (ann, bob):
+            until(player, lambda p=player: "time's up" in p.find_element(By.ID, "summary").text)
+            settle(player)
+        ann.save_screenshot(os.path.join(out, "room-1280.png"))
+        bob.save_screenshot(os.path.join(out, "room-390.png"))
+    finally:
+        ann.quit()
+        bob.quit()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "docs"))
+    args = parser.parse_args()
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    from anagramdb.web.server import Options, make_server
+
+    server = make_server(Options(port=0, quiet=True))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        for width in SIZES:
+            game(url, args.out, width)
+        room(url, args.out)
+    finally:
+        server.shutdown()
+        server.server_close()
+    for name in ("game-1280", "game-390", "room-1280", "room-390"):
+        path = os.path.join(args.out, name + ".png")
+        print(f"{path}: {os.path.getsize(path) // 1024} KiB")
+
+
+if __name__ == "__main__":
+    main()

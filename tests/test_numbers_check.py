@@ -254,7 +254,49 @@ def test_numbers_check_command():
     result = runner.invoke(app, [*args, "75/50*(100"])
     assert (
         result.exit_code == 2
-        and result.stderr == "anagramdb: error: expected ')' at the end of the answer\n"
+        and result.stderr.startswith("anagramdb: error: expected ')' at the end of the answer; ")
+        and "accepted: steps such as" in result.stderr
     )
     result = runner.invoke(app, ["numbers", "100", "x5", "--target", "952", "--check", "100"])
     assert result.exit_code == 2 and "'x5' is not a whole number" in result.stderr
+
+
+PEOPLE = [4, 7, 10, 4, 2, 1]  # 4 x 7 = 28, 10 + 4 = 14, 28 x 14 = 392, 392 x 2 = 784, 784 - 1
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "4*7=28, 10+4=14, 28*14=392, 392*2=784, 784-1=783",  # the way of writing it
+        "4x7=28 10+4=14 28x14=392 392x2=784 784-1=783",  # claimed results end steps
+        "4 × 7 = 28 then 10 + 4 = 14 then 28 × 14 = 392 then 392 × 2 = 784 then 784 - 1 = 783",
+        "4·7=28; 10+4=14\n28·14=392, 392 ⋅ 2 = 784 THEN 784 − 1",
+        "4 x 7 = 28, 10 + 4 = 14, 28 x 14 = 392 x 2 = 784 - 1 = 783",  # a chain goes on
+        "(4 * 7) * (10 + 4) * 2 - 1",
+    ],
+)
+def test_working_as_people_write_it(answer):
+    check = check_numbers(PEOPLE, 783, answer)
+    assert check.valid and check.value == 783 and check.score == 10, check.reason
+    assert check.steps[-1] == "784 - 1 = 783"
+
+
+@pytest.mark.parametrize("answer", ["3(4+7)", "(4 + 7)10", "(4+7)(2+1)", "2 (4 + 7)"])
+def test_implicit_multiplication_has_its_own_message(answer):
+    with pytest.raises(InvalidNumbersError, match="implicit multiplication .* is not accepted"):
+        check_numbers(PEOPLE, 783, answer)
+
+
+@pytest.mark.parametrize(
+    "answer", ["", "4 7", "4 + ", "4 * 7 =", "4 % 7", "((4)", "4 * 7 = 28 = ", "seven"]
+)
+def test_every_refusal_says_what_is_accepted(answer):
+    with pytest.raises(InvalidNumbersError) as refused:
+        check_numbers(PEOPLE, 783, answer)
+    assert "accepted: steps such as 25 x 4 = 100" in str(refused.value)
+    assert "then" in str(refused.value) and "·" in str(refused.value)
+
+
+def test_a_wrong_claim_in_a_chain_is_named():
+    check = check_numbers(PEOPLE, 783, "4 x 7 = 29 - 1 = 28")
+    assert not check.valid and check.reason == "step 1: 4 × 7 is 28, not 29"

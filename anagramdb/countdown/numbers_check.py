@@ -1,15 +1,20 @@
 """Check a player's numbers-round answer: one expression, or steps, against the rules.
 
-The answer is text in this grammar (spaces anywhere)::
+The answer is text in this grammar (spaces anywhere), as people write their working::
 
-    working := line ((";" | newline) line)*
-    line    := sum ["=" NUMBER]             the claimed result, if given, must be right
+    working := line (SEPARATOR line)*       SEPARATOR: a new line, ";", "," or "then"
+    line    := step ("=" NUMBER step?)*     a claimed result, if given, must be right;
+                                            it ends a step, so "4x7=28 10+4=14" is two
+    step    := sum | OPERATOR sum           a step that opens with an operator goes on
+                                            from the claimed result: "25x4=100-3=97"
     sum     := product (("+" | "-") product)*
-    product := atom (("*" | "x" | "×" | "/" | "÷") atom)*
+    product := atom (TIMES_OR_DIVIDE atom)*  × x X * · ⋅ ∙ and ÷ /
     atom    := NUMBER | "(" sum ")"
 
-so ``((100+6)*3*75-50)/25`` and the show's steps ``25 x 4 = 100`` / ``100 - 3 = 97`` (one
-a line) are both answers. Operations are done in the order of what was written (brackets
+so ``((100+6)*3*75-50)/25``, the show's steps ``25 x 4 = 100`` / ``100 - 3 = 97`` (one a
+line) and ``4*7=28, 10+4=14, 28*14=392`` are all answers. Implicit multiplication
+(``3(4+5)``) is refused with its own message, and every refusal ends with ACCEPTED, the
+forms that are. Operations are done in the order of what was written (brackets
 first, × and ÷ before + and -, then left to right) and every result must be a positive
 whole number; the first operation that breaks a rule is named as a numbered step. Each
 number is one of the tiles, or the result of an earlier line, and no tile is used more
@@ -33,10 +38,16 @@ OPERATORS = {
     "x": "*",
     "X": "*",
     "×": "*",
+    "·": "*",
+    "⋅": "*",
+    "∙": "*",
     "/": "/",
     "÷": "/",
 }
-SEPARATORS = ";\n"
+ACCEPTED = (
+    "accepted: steps such as 25 x 4 = 100, 100 - 3 = 97 (split by new lines, ';', ',' or "
+    "'then') or an expression such as (25 + 5) x 4; times: x × * ·, divide: ÷ /"
+)
 MAX_ANSWER = 2000  # characters: far more than any working of six tiles needs
 MAX_DEPTH = 50  # brackets open at once (the parser recurses once per bracket)
 
@@ -98,11 +109,19 @@ class _Parser:
     def expected(self, what: str) -> InvalidNumbersError:
         if self.position < len(self.tokens):
             kind, value, column = self.tokens[self.position]
+            before = self.tokens[self.position - 1][0] if self.position else None
+            if (kind == "(" and before in ("n", ")")) or (kind == "n" and before == ")"):
+                return InvalidNumbersError(
+                    f"a times sign is missing at character {column + 1} of the answer: "
+                    f"implicit multiplication such as 3(4 + 5) is not accepted, write "
+                    f"3 x (4 + 5); {ACCEPTED}"
+                )
             found = repr(str(value) if kind == "n" else kind)
             return InvalidNumbersError(
-                f"expected {what} at character {column + 1} of the answer, found {found}"
+                f"expected {what} at character {column + 1} of the answer, found {found}; "
+                f"{ACCEPTED}"
             )
-        return InvalidNumbersError(f"expected {what} at the end of the answer")
+        return InvalidNumbersError(f"expected {what} at the end of the answer; {ACCEPTED}")
 
     def line(self) -> object:
         tree = self.sum()
@@ -215,21 +234,52 @@ def tokenize(line: str, offset: int = 0) -> list[tuple[str, int, int]]:
             index += 1
         else:
             raise InvalidNumbersError(
-                f"unexpected {char!r} at character {offset + index + 1} of the answer: use "
-                "numbers, + - × ÷ (or * / x), brackets and ="
+                f"unexpected {char!r} at character {offset + index + 1} of the answer: {ACCEPTED}"
             )
     return tokens
 
 
 def _lines(answer: str) -> list[tuple[str, int]]:
-    """The non-blank lines of a working with their offsets in the answer."""
+    """The non-blank lines of a working (split by SEPARATOR) with their offsets."""
+    import re
+
     found, start = [], 0
-    for index, char in enumerate(answer + "\n"):
-        if char in SEPARATORS:
-            if answer[start:index].strip():
-                found.append((answer[start:index], start))
-            start = index + 1
+    for separator in re.finditer(r"[;,\n]|\bthen\b", answer + "\n", re.IGNORECASE):
+        if answer[start : separator.start()].strip():
+            found.append((answer[start : separator.start()], start))
+        start = separator.end()
     return found
+
+
+Token = tuple[str, int, int]
+
+
+def _steps(tokens: list[Token]) -> list[tuple[list[Token], int | None]]:
+    """One line's tokens cut into steps at each claimed result (``= NUMBER``), with the
+    claim; a step that opens with an operator starts from the claim before it."""
+    steps: list[tuple[list[Token], int | None]] = []
+    current: list[Token] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token[0] != "=":
+            current.append(token)
+            index += 1
+            continue
+        if index + 1 >= len(tokens) or tokens[index + 1][0] != "n":
+            raise InvalidNumbersError(
+                f"expected the result after '=' at character {token[2] + 1} of the answer; "
+                f"{ACCEPTED}"
+            )
+        claim = tokens[index + 1][1]
+        steps.append((current, claim))
+        index += 2
+        current = []
+        if index < len(tokens) and tokens[index][0] in ("+", "-", "*", "/"):
+            current.append(("n", claim, tokens[index][2]))
+    if current or not steps:
+        steps.append((current, None))
+    return steps
 
 
 def check_numbers(numbers: list[int], target: int, answer: str) -> NumbersCheck:
@@ -244,18 +294,11 @@ def check_numbers(numbers: list[int], target: int, answer: str) -> NumbersCheck:
         raise InvalidNumbersError(f"the answer is longer than {MAX_ANSWER} characters")
     lines = _lines(answer)
     if not lines:
-        raise InvalidNumbersError(
-            "no answer given: write an expression such as (25 + 5) × 4, or steps such as 25 × 4 = "
-            "100"
-        )
+        raise InvalidNumbersError(f"no answer given: {ACCEPTED}")
     parsed = []
     for text, offset in lines:
-        tokens = tokenize(text, offset)
-        claim = None
-        if len(tokens) >= 2 and tokens[-1][0] == "n" and tokens[-2][0] == "=":
-            claim = tokens[-1][1]
-            tokens = tokens[:-2]
-        parsed.append((_Parser(tokens).line(), claim))
+        for tokens, claim in _steps(tokenize(text, offset)):
+            parsed.append((_Parser(tokens).line(), claim))
     checker = _Checker(list(numbers))
     value = 0
     try:

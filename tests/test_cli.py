@@ -26,6 +26,7 @@ COMMANDS = [
     "conundrum",
     "define",
     "draw",
+    "history",
     "index",
     "info",
     "letters",

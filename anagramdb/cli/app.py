@@ -22,6 +22,7 @@ from . import (
     check_command,  # noqa: F401
     define_command,  # noqa: F401
     dictionary_commands,  # noqa: F401
+    history_command,  # noqa: F401
     numbers_command,  # noqa: F401
     play_command,  # noqa: F401
     round_commands,  # noqa: F401

@@ -20,34 +20,22 @@ from ..countdown.game import (
 )
 from ..countdown.opponent import OPPONENTS
 from ..dictionary import display_name
-from .common import JSON_OPTION, command, emit_json, open_dictionary, option, reported, state
+from .common import (
+    JSON_OPTION,
+    command,
+    emit_json,
+    open_dictionary,
+    option,
+    reported,
+    state,
+    usage_error,
+)
 from .play_rounds import play_round
 from .play_terminal import Terminal
-from .play_text import final_lines, round_lines, summary_lines
+from .play_text import best_line, final_lines, replay_lines, round_lines, summary_lines
 
 FORMAT_HELP = ", ".join(f"{name} ({rounds})" for name, rounds in FORMATS.items())
 COMMON = "common"  # conundrums and the easier opponents' words come from the packaged common words
-LOG_KEYS = ("seed", "rounds", "results", "totals")
-
-
-def not_a_game_log(path: str) -> str | None:
-    """None when *path* is empty or holds a game log (a JSON object with LOG_KEYS); else why not."""
-    import json
-
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        return f"cannot read it as UTF-8 text: {exc}"
-    if not text.strip():
-        return None
-    try:
-        record = json.loads(text)
-    except ValueError:
-        return "not JSON"
-    if not isinstance(record, dict) or not all(key in record for key in LOG_KEYS):
-        return "not a game log"
-    return None
 
 
 def run_game(term: Terminal, game: Game) -> None:
@@ -67,11 +55,7 @@ def run_game(term: Terminal, game: Game) -> None:
 @command
 def play(
     format: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            help=f"Rounds: {FORMAT_HELP}, or letters such as LLNC.",
-        ),
+        str, typer.Option("--format", help=f"Rounds: {FORMAT_HELP}, or letters such as LLNC.")
     ] = DEFAULT_FORMAT,
     rounds: Annotated[
         str | None,
@@ -93,8 +77,22 @@ def play(
         typer.Option(
             "--player",
             metavar="NAME",
-            help=f"A player's name; up to {MAX_PLAYERS} of them share the keyboard.",
+            help=f"A player's name; up to {MAX_PLAYERS} people share the keyboard (give it "
+            "once for each).",
         ),
+    ] = None,
+    daily: Annotated[
+        str | None,
+        typer.Option(
+            "--daily",
+            metavar="[DATE]",
+            help="The daily challenge: everyone gets the same rounds on a date (today, or "
+            "YYYY-MM-DD); one attempt a day is recorded.",
+        ),
+    ] = None,
+    replay: Annotated[
+        str | None,
+        typer.Option(metavar="LOG", help="Review a game logged with --log, round by round."),
     ] = None,
     log: Annotated[
         str | None,
@@ -109,70 +107,136 @@ def play(
     ] = False,
     no_history: Annotated[
         bool,
-        typer.Option("--no-history", help="Do not record the game in the history of best scores."),
+        typer.Option("--no-history", help="Do not record the game in the history."),
     ] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Play Countdown in the terminal: pick letters and numbers, answer against the clock.
 
+    During the clock, Enter enters what you typed (again to replace it); when the clock
+    stops, what is on the line, else your last entry, counts. The conundrum is a buzzer:
+    type the answer and press Enter. Without a clock, Enter answers. People sharing the
+    keyboard (--player) think during the clock, then declare in turn, hidden.
+
     With stdin not a terminal, answers are read one a line (a letters round reads its
     picks, such as vcvccvccc or auto, then the word; a numbers round the count of large
-    numbers, then the answer; a conundrum the answer). With --json the game log is
+    numbers, then the working; a conundrum the answer). With --json the game log is
     printed at the end and the game itself goes to stderr.
     """
-    from ..atomic import atomic_writer, check_output, probe_directory
-    from .play_history import check_history, record_game
-    from .render import to_json
+    from ..countdown.history import load_log
 
     term = Terminal(stdout=sys.stderr if as_json else sys.stdout)
-    with reported(), open_dictionary() as dictionary, open_dictionary(COMMON) as common:
-        game = Game(
-            dictionary,
-            common,
-            format if rounds is None else rounds,
-            seed,
-            vs,
-            seconds,
-            display_name(state["dict"]),
-            players=player or [PLAYER],
-        )
-        # Checked before round 1: a game must not be lost to a bad log or history file at its end.
-        if log is not None:
-            check_output(log, not_a_game_log, "a game log", force)
-            probe_directory(log)
-        if not no_history:
-            check_history()
-        people = "" if game.humans == [PLAYER] else f", players {', '.join(game.humans)}"
-        against = "" if vs == "none" else f", against the computer ({vs})"
-        clock = f"{seconds} s to answer" if seconds else "no clock"
-        count = len(game.rounds)
-        term.say(
-            term.bold(
-                f"anagramdb play: {count} round{'s' * (count > 1)} ({game.rounds}), "
-                f"seed {game.seed}, {clock}{people}{against}"
-            )
-        )
-        try:
-            run_game(term, game)
-            owner = game.humans[0]
-            for line in summary_lines(game.record(), owner):
-                term.say(line)
-            if not no_history:
-                best, new = record_game(game.record())
-                term.say(
-                    "a new best score for these rounds!"
-                    if new
-                    else f"your best for these rounds: {best['score']} "
-                    f"(seed {best['seed']}, {best['date'][:10]})"
+    with reported():
+        if replay is not None:
+            if daily is not None or log is not None:
+                raise usage_error("--replay shows a logged game: leave out --daily and --log")
+            record = load_log(replay)
+            if as_json:
+                emit_json(record)
+                return
+            for line in replay_lines(record):
+                typer.echo(line)
+            return
+        if daily is not None:
+            given = [
+                name for name, changed in (
+                    ("--format", format != DEFAULT_FORMAT), ("--rounds", rounds is not None),
+                    ("--seconds", seconds != DEFAULT_SECONDS), ("--seed", seed is not None),
+                    ("--vs", vs != DEFAULT_OPPONENT),
+                ) if changed
+            ]  # fmt: skip
+            if given:
+                raise usage_error(
+                    f"--daily sets its own rounds, seed and clock: leave out {', '.join(given)}"
                 )
-        except KeyboardInterrupt:
-            if not term.fresh:
-                term.write("\n")
-            raise
-        finally:
-            if log is not None:
-                record: dict[str, Any] = game.record()
-                with atomic_writer(log) as handle:
-                    handle.write((to_json(record) + "\n").encode("utf-8"))
+        with open_dictionary() as dictionary, open_dictionary(COMMON) as common:
+            game, day = _new_game(
+                dictionary, common, format if rounds is None else rounds, seed, vs, seconds,
+                player, daily,
+            )  # fmt: skip
+            _play(term, game, day, log, force, no_history)
         if as_json:
             emit_json(game.record())
+
+
+def _new_game(
+    dictionary: Any,
+    common: Any,
+    spec: str,
+    seed: int | None,
+    vs: str,
+    seconds: int,
+    player: list[str] | None,
+    daily: str | None,
+) -> tuple[Game, Any]:
+    name = display_name(state["dict"])
+    if daily is None:
+        game = Game(dictionary, common, spec, seed, vs, seconds, name, players=player or [PLAYER])
+        return game, None
+    from ..countdown.daily import daily_game, parse_day
+
+    day = parse_day(daily)
+    return daily_game(dictionary, common, day, player, name), day
+
+
+def _play(
+    term: Terminal, game: Game, day: Any, log: str | None, force: bool, no_history: bool
+) -> None:
+    """Check the log and history, play every round, then sum up and record the game."""
+    from ..atomic import atomic_writer, check_output, probe_directory
+    from ..countdown.history import check_history, not_a_game_log, record_game
+    from .render import to_json
+
+    # Checked before round 1: a game must not be lost to a bad log or history file at its end.
+    if log is not None:
+        check_output(log, not_a_game_log, "a game log", force)
+        probe_directory(log)
+    history = None if no_history else check_history()
+    term.say(term.bold(_header(game, day)))
+    if day is not None and history is not None and day.isoformat() in history["daily"]:
+        done = history["daily"][day.isoformat()]
+        term.say(
+            f"your attempt on {day} is recorded ({done['score']} of {done['available']}): "
+            "this one is practice"
+        )
+    try:
+        run_game(term, game)
+        record = game.record()
+        for line in summary_lines(record, game.humans[0]):
+            term.say(line)
+        share = ""
+        if day is not None:
+            from ..countdown.daily import share_text
+
+            share = share_text(day, record)
+            term.say()
+            term.say("share your result:")
+            for line in share.splitlines():
+                term.say(line)
+        if history is not None:
+            daily = day.isoformat() if day is not None else None
+            recorded = record_game(record, daily=daily, share=share)
+            said = best_line(record, recorded)
+            if said:
+                term.say(said)
+    except KeyboardInterrupt:
+        if not term.fresh:
+            term.write("\n")
+        raise
+    finally:
+        if log is not None:
+            with atomic_writer(log) as handle:
+                handle.write((to_json(game.record()) + "\n").encode("utf-8"))
+
+
+def _header(game: Game, day: Any) -> str:
+    people = "" if game.humans == [PLAYER] else f", players {', '.join(game.humans)}"
+    level = game.opponent_level
+    against = "" if level == "none" else f", against the computer ({level})"
+    clock = f"{game.seconds} s to answer" if game.seconds else "no clock"
+    count = len(game.rounds)
+    what = f"daily challenge {day}" if day is not None else f"seed {game.seed}"
+    return (
+        f"anagramdb play: {count} round{'s' * (count > 1)} ({game.rounds}), {what}, "
+        f"{clock}{people}{against}"
+    )

@@ -17,7 +17,6 @@ from ..countdown.answers import Round
 from ..countdown.game import COMPUTER, Game
 from ..countdown.picks import DEFAULT_LARGE
 from ..countdown.verdicts import RoundResult
-from ..errors import InvalidGameError
 from .play_screen import GREEN, RED, YELLOW
 from .play_terminal import TICK, LineEditor, Terminal
 
@@ -256,7 +255,7 @@ def _announce_stop(term: Terminal, rnd: Round) -> None:
             when = f" at {buzz.seconds:g} s" if rnd.seconds or winner == COMPUTER else ""
             term.say(term.styles(f"{who} buzzed{when}: {buzz.text}", GREEN))
             return
-    if rnd.seconds:
+    if rnd.seconds and not rnd.left(_now()):
         term.say(term.bold("time's up!"))
 
 
@@ -377,6 +376,3 @@ def _typed_answer(term: Terminal, prompt: str) -> str:
                 return line or ""
     finally:
         area.close()
-
-
-__all__ = ["InvalidGameError", "play_round"]

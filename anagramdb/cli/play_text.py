@@ -146,3 +146,19 @@ def _puzzle(result: dict[str, Any]) -> str:
     if result["kind"] == "numbers":
         return f"numbers: {' '.join(map(str, puzzle['numbers']))}   target: {puzzle['target']}"
     return f"conundrum: {' '.join(str(puzzle['clue']).upper())}"
+
+
+def best_line(record: dict[str, Any], recorded: dict[str, Any]) -> str | None:
+    """What the history says after a game: a new best, the best to beat, or why the
+    game sets none (None: nothing to say)."""
+    best = recorded["best"]
+    opponent = record["opponent"]
+    against = "alone" if opponent == "none" else f"against {opponent}"
+    settings = f"{record.get('format') or record['rounds']} {against}, {record['seconds']} s"
+    if recorded["new_best"]:
+        return f"a new best score for {settings}: {best['score']}!"
+    if best is not None:
+        return (
+            f"your best for {settings}: {best['score']} ({best['date'][:10]}, seed {best['seed']})"
+        )
+    return None

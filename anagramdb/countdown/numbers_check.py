@@ -116,7 +116,7 @@ class _Parser:
                     f"implicit multiplication such as 3(4 + 5) is not accepted, write "
                     f"3 x (4 + 5); {ACCEPTED}"
                 )
-            found = repr(str(value) if kind == "n" else kind)
+            found = repr(str(value) if kind == "n" else chr(value))
             return InvalidNumbersError(
                 f"expected {what} at character {column + 1} of the answer, found {found}; "
                 f"{ACCEPTED}"
@@ -224,7 +224,8 @@ def tokenize(line: str, offset: int = 0) -> list[tuple[str, int, int]]:
             tokens.append(("n", int(line[index:end]), offset + index))
             index = end
         elif char in OPERATORS or char in "()=":
-            tokens.append((OPERATORS.get(char, char), 0, offset + index))
+            # an operator's "number" is the code point written, to quote it in messages
+            tokens.append((OPERATORS.get(char, char), ord(char), offset + index))
             depth += {"(": 1, ")": -1}.get(char, 0)
             if depth > MAX_DEPTH:
                 raise InvalidNumbersError(

@@ -1,0 +1,105 @@
+"""``anagramdb history``: the games played, statistics by week, best scores and daily
+challenges, from the history file that ``play`` (and the web page) keep
+(countdown/history.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from .common import JSON_OPTION, command, emit_json, reported
+
+DEFAULT_SHOWN = 10
+
+
+def _percent(share: float | None) -> str:
+    return "-" if share is None else f"{share:.0%}"
+
+
+def _scores(game: dict[str, Any]) -> str:
+    return "-".join(str(score) for score in game["scores"].values())
+
+
+def _game_line(game: dict[str, Any]) -> str:
+    clock = f"{game['seconds']} s" if game.get("seconds") else "none"
+    opponent = game.get("opponent") or "none"
+    if len(game.get("players") or []) > 1:
+        opponent = " & ".join(game["players"][1:]) + ("" if opponent == "none" else f" +{opponent}")
+    what = f"daily {game['daily']}" if game.get("daily") else game.get("format") or game["rounds"]
+    result = game.get("result") or "-"
+    date = str(game["date"])[:10]
+    return f"  {date}  {what:<16} {opponent:<10} {clock:>6}  {_scores(game):<9} {result}"
+
+
+def _week_line(week: str, s: dict[str, Any]) -> str:
+    mean = "-" if s["mean_length"] is None else f"{s['mean_length']:.1f}"
+    solved = "-" if not s["conundrums"] else f"{_percent(s['solved'])} of {s['conundrums']}"
+    return (
+        f"  {week:<9} {s['games']:>5} {s['wins']:>4}  {mean:>6} {_percent(s['maxima']):>7}"
+        f"  {_percent(s['exact']):>6}  {solved}"
+    )
+
+
+def history_lines(history: dict[str, Any], stats: dict[str, Any], shown: int) -> list[str]:
+    """The text of ``anagramdb history``."""
+    games = history["games"]
+    if not games:
+        return ["no games yet: play one with anagramdb play"]
+    overall = stats["overall"]
+    lines = [
+        f"{overall['games']} game{'s' * (overall['games'] != 1)} since "
+        f"{str(games[0]['date'])[:10]}:"
+        f" {overall['wins']} won, {overall['draws']} drawn, {overall['losses']} lost;"
+        f" {overall['points']} of {overall['available']} points available",
+        "",
+        f"last {min(shown, len(games))} games:",
+        "  date        format           opponent    clock  score     result",
+        *(_game_line(game) for game in reversed(games[-shown:])),
+        "",
+        "by week:        (letters: mean length, share of maxima; numbers: share exact)",
+        "  week      games  won  letters maxima   exact  conundrums",
+        *(_week_line(week, summary) for week, summary in stats["weeks"].items()),
+    ]
+    if history["best"]:
+        lines += ["", "best scores (timed games of one player):"]
+        for key, best in sorted(history["best"].items()):
+            rounds, opponent, clock = key.rsplit("/", 2)
+            lines.append(
+                f"  {rounds} against {opponent}, {clock} s: {best['score']}"
+                f" ({best['date'][:10]}, seed {best['seed']})"
+            )
+    if history["daily"]:
+        lines += ["", "daily challenges:"]
+        for day, attempt in sorted(history["daily"].items())[-shown:]:
+            lines.append(f"  {day}: {attempt['score']} of {attempt['available']}")
+    return lines
+
+
+@command
+def history(
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", min=1, max=5000, metavar="N", help="How many recent games to list."
+        ),
+    ] = DEFAULT_SHOWN,
+    as_json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Show your games, statistics by week, best scores and daily challenges.
+
+    The history is kept by play in $XDG_DATA_HOME/anagramdb/history.json. With --json,
+    the whole history and its statistics are printed as one object.
+    """
+    from ..countdown.history import history_path, load_history
+    from ..countdown.history_stats import statistics
+
+    with reported():
+        path = history_path()
+        record = load_history(path)
+        stats = statistics(record)
+        if as_json:
+            emit_json({"path": path, **record, "statistics": stats})
+            return
+        for line in history_lines(record, stats, games):
+            typer.echo(line)

@@ -1,0 +1,287 @@
+"""The player's history: every finished game, best scores, daily attempts, statistics.
+
+File: ``$XDG_DATA_HOME/anagramdb/history.json`` (``~/.local/share/anagramdb/history.json``
+when XDG_DATA_HOME is unset or not absolute), UTF-8 JSON, replaced atomically after each
+finished game, by ``play`` and by the web page alike (docs/FORMAT.md)::
+
+    {"version": 2,
+     "games": [{"date": "2026-12-01T06:10:00Z", "seed": 42, "rounds": "LNC",
+                "format": "quick", "opponent": "hard", "seconds": 30, "players": ["you"],
+                "scores": {"you": 17, "computer": 27}, "result": "loss", "available": 38,
+                "daily": null, "letters": [1, 6, 0], "numbers": [1, 1, 1],
+                "conundrums": [1, 0]}, ...],                 # oldest first, MAX_GAMES
+     "best": {"quick/hard/30": {"score": 17, "date": "...", "seed": 42}, ...},
+     "daily": {"2026-12-01": {"score": 52, "available": 88, "share": "..."}, ...}}
+
+A game's ``letters`` is [rounds, letters of the first player's valid words, rounds where
+that was the longest possible], ``numbers`` [rounds, exact answers, rounds where exact was
+possible], ``conundrums`` [rounds, solved]: what the statistics are made of. The first
+person named in a game owns the history. A best is kept per format, opponent and clock,
+for timed games of one person only, and never for 0. A version 1 file is read as its
+games (its bests ignored opponent and clock, so they are dropped). A damaged file is
+moved aside (``history.json.damaged-DATE``) with one warning, and a new history begins.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import warnings
+from typing import Any
+
+from ..atomic import atomic_writer, check_output, probe_directory
+from ..errors import AnagramDBWarning, InvalidGameError, StorageError, describe_os_error
+
+LOG_KEYS = ("seed", "rounds", "results", "totals")
+HISTORY_FILE = "history.json"
+HISTORY_VERSION = 2
+MAX_GAMES = 5000
+MAX_BYTES = 64 << 20  # a history larger than this is not read (5000 games take ~2 MB)
+
+
+def data_directory() -> str:
+    """anagramdb's folder in the user's data directory (XDG Base Directory rules)."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "anagramdb")
+
+
+def history_path() -> str:
+    return os.path.join(data_directory(), HISTORY_FILE)
+
+
+def empty() -> dict[str, Any]:
+    return {"version": HISTORY_VERSION, "games": [], "best": {}, "daily": {}}
+
+
+def _problem(history: object) -> str | None:
+    """Why *history* (parsed JSON) is not a history, or None."""
+    if not isinstance(history, dict):
+        return "not a JSON object"
+    if history.get("version") not in (1, HISTORY_VERSION):
+        return f"version {history.get('version')!r}, not {HISTORY_VERSION}"
+    if not isinstance(history.get("games"), list) or not all(
+        isinstance(game, dict) for game in history["games"]
+    ):
+        return "its games are not a list of objects"
+    if not isinstance(history.get("best", {}), dict) or not isinstance(
+        history.get("daily", {}), dict
+    ):
+        return "its best scores or daily attempts are not objects"
+    return None
+
+
+def _upgraded(history: dict[str, Any]) -> dict[str, Any]:
+    if history["version"] == HISTORY_VERSION:
+        return {**empty(), **history}
+    games = [
+        {
+            "date": game.get("date"), "seed": game.get("seed"), "rounds": game.get("rounds"),
+            "format": None, "opponent": game.get("opponent"), "seconds": None, "players": ["you"],
+            "scores": {"you": game.get("score", 0)} | (
+                {} if game.get("opponent_score") is None else {"computer": game["opponent_score"]}
+            ),
+            "result": None, "available": None, "daily": None,
+        }
+        for game in history["games"]
+    ]  # fmt: skip
+    return {**empty(), "games": games}
+
+
+def load_history(path: str | None = None) -> dict[str, Any]:
+    """The history in *path* (history_path() by default); an empty one when there is
+    none. A damaged file is moved aside with one AnagramDBWarning, and an empty history
+    returned; StorageError when it cannot be read or moved."""
+    path = path or history_path()
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return empty()
+    except OSError as exc:
+        raise StorageError(f"cannot read {path}: {describe_os_error(exc)}") from exc
+    problem = None
+    history: object = None
+    if len(data) > MAX_BYTES:
+        problem = f"larger than {MAX_BYTES >> 20} MiB"
+    else:
+        try:
+            history = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            problem = f"not JSON: {exc}"
+        problem = problem or _problem(history)
+    if problem is None:
+        assert isinstance(history, dict)
+        return _upgraded(history)
+    aside = _move_aside(path)
+    warnings.warn(
+        AnagramDBWarning(
+            f"{path} was damaged ({problem}); it was moved to {aside} and a new history begins"
+        ),
+        stacklevel=2,
+    )
+    return empty()
+
+
+def _move_aside(path: str) -> str:
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    for attempt in range(100):
+        aside = f"{path}.damaged-{stamp}" + (f"-{attempt}" if attempt else "")
+        if not os.path.lexists(aside):
+            try:
+                os.rename(path, aside)
+            except OSError as exc:
+                raise StorageError(
+                    f"{path} is damaged and cannot be moved aside: {describe_os_error(exc)}"
+                ) from exc
+            return aside
+    raise StorageError(f"{path} is damaged and too many damaged copies are beside it")
+
+
+def check_history(path: str | None = None) -> dict[str, Any]:
+    """The history, loaded before a game (a damaged one moved aside now, not at the end);
+    StorageError when the game's end could not be recorded: the file is not a regular
+    file, or its directory cannot be created or written."""
+    path = check_output(path or history_path())
+    history = load_history(path)
+    _make_directory(path)
+    probe_directory(path)
+    return history
+
+
+def _make_directory(path: str) -> None:
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+    except OSError as exc:
+        raise StorageError(
+            f"cannot create {os.path.dirname(path)}: {describe_os_error(exc)}"
+        ) from exc
+
+
+def best_key(record: dict[str, Any]) -> str | None:
+    """The key of a game's best score (format/opponent/clock), or None when the game
+    cannot set one: untimed, more than one person, a daily challenge."""
+    if not record.get("seconds") or len(record.get("players") or ["you"]) != 1:
+        return None
+    if record.get("picks") == "seeded":
+        return None
+    return f"{record.get('format') or record['rounds']}/{record['opponent']}/{record['seconds']}"
+
+
+def entry(record: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
+    """A game log (Game.record()) as a history entry, with its statistics."""
+    owner = (record.get("players") or ["you"])[0]
+    totals: dict[str, int] = record["totals"]
+    letters, numbers, conundrums = [0, 0, 0], [0, 0, 0], [0, 0]
+    for result in record["results"]:
+        own = next((p for p in result["plays"] if p["player"] == owner), None)
+        valid = bool(own and own["valid"])
+        if result["kind"] == "letters":
+            length = own["value"] if own and valid else 0
+            longest = result["best"]["length"]
+            letters = [letters[0] + 1, letters[1] + length, letters[2] + (0 < length == longest)]
+        elif result["kind"] == "numbers":
+            exact = valid and own is not None and own["value"] == result["puzzle"]["target"]
+            possible = result["best"]["distance"] == 0
+            numbers = [numbers[0] + 1, numbers[1] + exact, numbers[2] + possible]
+        else:
+            conundrums = [conundrums[0] + 1, conundrums[1] + (result["points"][owner] > 0)]
+    others = [score for name, score in totals.items() if name != owner]
+    mine = totals[owner]
+    outcome = (
+        "solo" if not others else "win" if mine > max(others) else
+        "draw" if mine == max(others) else "loss"
+    )  # fmt: skip
+    return {
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "seed": record["seed"],
+        "rounds": record["rounds"], "format": record.get("format"), "opponent": record["opponent"],
+        "seconds": record.get("seconds"), "players": record.get("players") or ["you"],
+        "scores": totals, "result": outcome,
+        "available": sum(r.get("available", 0) for r in record["results"]), "daily": daily,
+        "letters": letters, "numbers": numbers, "conundrums": conundrums,
+    }  # fmt: skip
+
+
+def record_game(
+    record: dict[str, Any], path: str | None = None, daily: str | None = None, share: str = ""
+) -> dict[str, Any]:
+    """Add a finished game to the history (and, for *daily*, that date's attempt, if it
+    is the first). Returns what changed: ``entry``, ``best`` (the best for its settings,
+    or None), ``new_best``, ``daily_recorded`` (False: that date was already played)."""
+    path = path or history_path()
+    history = load_history(path)
+    added = entry(record, daily)
+    history["games"] = [*history["games"], added][-MAX_GAMES:]
+    key = best_key(record)
+    owner_score = added["scores"][added["players"][0]]
+    best = history["best"].get(key) if key else None
+    new_best = key is not None and owner_score > 0 and owner_score > (best or {}).get("score", 0)
+    if new_best and key is not None:
+        best = history["best"][key] = {
+            "score": owner_score,
+            "date": added["date"],
+            "seed": record["seed"],
+        }
+    daily_recorded = daily is not None and daily not in history["daily"]
+    if daily_recorded:
+        history["daily"][daily] = {
+            "score": owner_score, "available": added["available"], "date": added["date"],
+            "share": share,
+        }  # fmt: skip
+    _make_directory(path)
+    with atomic_writer(path) as handle:
+        handle.write((json.dumps(history, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+    return {"entry": added, "best": best, "new_best": new_best, "daily_recorded": daily_recorded}
+
+
+def _log_problem(record: object) -> str | None:
+    """Why *record* (parsed JSON) is not a game log (Game.record()), or None."""
+    if not isinstance(record, dict) or not all(key in record for key in LOG_KEYS):
+        return "not a game log"
+    results = record["results"]
+    if not isinstance(results, list) or not isinstance(record["totals"], dict):
+        return "not a game log (its results or totals have the wrong shape)"
+    for number, result in enumerate(results, 1):
+        if not isinstance(result, dict) or not {"kind", "puzzle", "plays", "points", "best"} <= set(
+            result
+        ):
+            return f"not a game log (round {number} lacks its kind, puzzle, plays or points)"
+    return None
+
+
+def not_a_game_log(path: str) -> str | None:
+    """None when *path* is empty or holds a game log; else why not (check_output's test
+    before ``play --log`` replaces a file)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+        text = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return f"cannot read it as UTF-8 text: {exc}"
+    if not text.strip():
+        return None
+    try:
+        return _log_problem(json.loads(text))
+    except ValueError:
+        return "not JSON"
+
+
+def load_log(path: str) -> dict[str, Any]:
+    """The game log in *path* (``play --log``), checked: StorageError when it cannot be
+    read, InvalidGameError when it is not a game log."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise StorageError(f"cannot read {path}: {describe_os_error(exc)}") from exc
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise InvalidGameError(f"{path} is not a game log (not JSON: {exc})") from exc
+    problem = _log_problem(record) if len(data) <= MAX_BYTES else "too large"
+    if problem:
+        raise InvalidGameError(f"{path} is {problem}")
+    assert isinstance(record, dict)
+    return record

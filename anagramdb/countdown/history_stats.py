@@ -1,0 +1,58 @@
+"""Statistics over the history (history.py), by ISO week and overall, for the player who
+owns it: games and wins, letters (mean length of the valid words, share of rounds with
+the longest possible), numbers (share exact, and of the rounds where exact was possible),
+conundrums solved, and points against the most the rounds offered. Records in, records
+out: ``anagramdb history`` and the web page show them."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+
+def week_of(date: str | None) -> str:
+    """The ISO week of a history date (``2026-12-01T06:10:00Z`` -> ``2026-W49``)."""
+    try:
+        day = datetime.date.fromisoformat(str(date)[:10])
+    except ValueError:
+        return "unknown"
+    year, week, _ = day.isocalendar()
+    return f"{year}-W{week:02d}"
+
+
+def _share(part: int, whole: int) -> float | None:
+    return round(part / whole, 3) if whole else None
+
+
+def _summary(games: list[dict[str, Any]]) -> dict[str, Any]:
+    letters = [sum(g.get("letters", [0, 0, 0])[i] for g in games) for i in range(3)]
+    numbers = [sum(g.get("numbers", [0, 0, 0])[i] for g in games) for i in range(3)]
+    conundrums = [sum(g.get("conundrums", [0, 0])[i] for g in games) for i in range(2)]
+    scored = [g for g in games if g.get("available")]
+    return {
+        "games": len(games),
+        "wins": sum(g.get("result") == "win" for g in games),
+        "draws": sum(g.get("result") == "draw" for g in games),
+        "losses": sum(g.get("result") == "loss" for g in games),
+        "letters_rounds": letters[0],
+        "mean_length": round(letters[1] / letters[0], 2) if letters[0] else None,
+        "maxima": _share(letters[2], letters[0]),
+        "numbers_rounds": numbers[0],
+        "exact": _share(numbers[1], numbers[0]),
+        "exact_where_possible": _share(numbers[1], numbers[2]),
+        "conundrums": conundrums[0],
+        "solved": _share(conundrums[1], conundrums[0]),
+        "points": sum(g["scores"].get(g["players"][0], 0) for g in scored),
+        "available": sum(g["available"] for g in scored),
+    }
+
+
+def statistics(history: dict[str, Any]) -> dict[str, Any]:
+    """``{"overall": {...}, "weeks": {"2026-W49": {...}, ...}}``, weeks oldest first."""
+    weeks: dict[str, list[dict[str, Any]]] = {}
+    for game in history["games"]:
+        weeks.setdefault(week_of(game.get("date")), []).append(game)
+    return {
+        "overall": _summary(history["games"]),
+        "weeks": {week: _summary(games) for week, games in sorted(weeks.items())},
+    }

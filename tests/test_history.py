@@ -42,8 +42,10 @@ def log_record(score: int, seconds: int = 30, opponent: str = "hard", players=("
     totals = {name: score if name == players[0] else 3 for name in players}
     if opponent != "none":
         totals["computer"] = 3
-    return {"seed": 1, "rounds": "L", "format": None, "opponent": opponent, "seconds": seconds,
-            "players": list(players), "picks": "turns", "results": [result], "totals": totals}  # fmt: skip
+    return {
+        "seed": 1, "rounds": "L", "format": None, "opponent": opponent, "seconds": seconds,
+        "players": list(players), "picks": "turns", "results": [result], "totals": totals,
+    }  # fmt: skip
 
 
 def test_bests_are_per_format_opponent_and_clock_for_timed_games_only(tmp_path):
@@ -148,8 +150,11 @@ def test_the_daily_picks_come_from_the_date(full, common):
         rnd.pick_for_computer()
         racks.append(rnd.letters)
     assert racks[0] == racks[1]
-    record = {"players": ["you"], "results": [{"kind": "letters", "points": {"you": 6},
-              "available": 7}, {"kind": "conundrum", "points": {"you": 0}, "available": 10}]}  # fmt: skip
+    results = [
+        {"kind": "letters", "points": {"you": 6}, "available": 7},
+        {"kind": "conundrum", "points": {"you": 0}, "available": 10},
+    ]
+    record = {"players": ["you"], "results": results}
     assert share_text(day, record) == "anagramdb daily 2026-11-30: 6 of 17\nL 6/7 · C 0/10"
 
 

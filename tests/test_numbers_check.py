@@ -283,7 +283,7 @@ def test_working_as_people_write_it(answer):
 
 @pytest.mark.parametrize("answer", ["3(4+7)", "(4 + 7)10", "(4+7)(2+1)", "2 (4 + 7)"])
 def test_implicit_multiplication_has_its_own_message(answer):
-    with pytest.raises(InvalidNumbersError, match="implicit multiplication .* is not accepted"):
+    with pytest.raises(InvalidNumbersError, match=r"implicit multiplication .* is not accepted"):
         check_numbers(PEOPLE, 783, answer)
 
 

@@ -47,6 +47,7 @@ def documents() -> list[str]:
 
 NOT_RUN = ("<!-- not-run", "<!-- run-command -->", "<!-- test-command -->")
 SLOW = "<!-- slow-example -->"
+EXAMPLES_EPOCH = 1796115600  # 2026-12-01 09:00 UTC
 DATA_SHOWN = "/tmp/venv/lib/python3.11/site-packages/anagramdb/data/"
 TIMEOUT = 300
 DATA_PATTERN = re.compile(r"/[^\s\"']*/anagramdb/data/")
@@ -104,6 +105,9 @@ def environment(directory: str) -> dict[str, str]:
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
         env[name] = os.path.join(directory, ".xdg", name.split("_")[1].lower())
+    # play's history dates and the daily challenge's "today" follow it: examples of them
+    # show the same date on every run.
+    env["SOURCE_DATE_EPOCH"] = str(EXAMPLES_EPOCH)
     return env
 
 

@@ -102,27 +102,37 @@ def _pick_by_key(term: Terminal, rnd: Round) -> None:
     """Picks one key each: v, c, or a (Enter) for the rest; a refused pick is said and
     asked again."""
     prompt = "  pick nine: v vowel, c consonant, a (or Enter) the rest at random: "
+    if len(prompt) + 2 * 9 + 20 > term.width.current():  # the letters and a refusal fit
+        prompt = "  pick: v, c, or a (the rest): "
+    column = 0
     with term.keys():
         while rnd.phase == "pick":
             key = (term.key(prompt) or "a").lower()
+            column += len(prompt)
             prompt = ""
             if key in ("a", "\n", "\r"):
                 before = len(rnd.letters)
                 rnd.pick_rest()
-                term.write(" ".join(rnd.letters[before:]))
+                shown = [f"{letter} " for letter in rnd.letters[before:]]
             elif key in ("v", "c"):
                 refused = rnd.picks.refusal(key)
-                if refused:
-                    term.write(f"\a({refused.split(':')[0]}) ")
-                else:
-                    term.write(rnd.pick(key) + " ")
+                shown = [f"\a({refused.split(':')[0]}) " if refused else rnd.pick(key) + " "]
             else:
-                term.write("\a")
+                shown = ["\a"]
+            for piece in shown:  # broken between pieces, never inside one
+                width = len(piece.lstrip("\a"))
+                if column + width >= term.width.current():
+                    term.write("\n    ")
+                    column = 4
+                term.write(piece)
+                column += width
     term.write("\n")
 
 
 def _choose_large(term: Terminal) -> int:
     prompt = f"  how many large numbers? [0-4, Enter: {DEFAULT_LARGE}] > "
+    if term.ansi and len(prompt) + 2 > term.width.current():
+        prompt = f"  large numbers? [0-4, {DEFAULT_LARGE}] > "
     if term.interactive:
         with term.keys():
             while True:

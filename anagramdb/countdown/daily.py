@@ -26,9 +26,13 @@ KIND_LETTERS = {"letters": "L", "numbers": "N", "conundrum": "C"}
 
 
 def parse_day(text: str | None, today: datetime.date | None = None) -> datetime.date:
-    """The date of a challenge: *text* as YYYY-MM-DD, or today when None or ``today``.
+    """The date of a challenge: *text* as YYYY-MM-DD, or today (UTC; history.now()) when
+    None or ``today``.
     Raises InvalidGameError for another form, a date before FIRST_DAY, or a future one."""
-    today = today or datetime.date.today()
+    if today is None:
+        from .history import now
+
+        today = datetime.datetime.fromtimestamp(now(), datetime.timezone.utc).date()
     if text is None or text.strip().lower() == "today":
         return today
     try:

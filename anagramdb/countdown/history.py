@@ -40,6 +40,18 @@ MAX_GAMES = 5000
 MAX_BYTES = 64 << 20  # a history larger than this is not read (5000 games take ~2 MB)
 
 
+def now() -> float:
+    """The time of day for the history's dates and the daily challenge's today: the
+    clock, or SOURCE_DATE_EPOCH (seconds) when set, as reproducible builds use it, so
+    examples and tests can fix the date."""
+    fixed = os.environ.get("SOURCE_DATE_EPOCH", "")
+    return float(fixed) if fixed.isascii() and fixed.isdigit() else time.time()
+
+
+def stamp() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now()))
+
+
 def data_directory() -> str:
     """anagramdb's folder in the user's data directory (XDG Base Directory rules)."""
     base = os.environ.get("XDG_DATA_HOME", "")
@@ -126,9 +138,9 @@ def load_history(path: str | None = None) -> dict[str, Any]:
 
 
 def _move_aside(path: str) -> str:
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    when = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     for attempt in range(100):
-        aside = f"{path}.damaged-{stamp}" + (f"-{attempt}" if attempt else "")
+        aside = f"{path}.damaged-{when}" + (f"-{attempt}" if attempt else "")
         if not os.path.lexists(aside):
             try:
                 os.rename(path, aside)
@@ -195,7 +207,7 @@ def entry(record: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
         "draw" if mine == max(others) else "loss"
     )  # fmt: skip
     return {
-        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "seed": record["seed"],
+        "date": stamp(), "seed": record["seed"],
         "rounds": record["rounds"], "format": record.get("format"), "opponent": record["opponent"],
         "seconds": record.get("seconds"), "players": record.get("players") or ["you"],
         "scores": totals, "result": outcome,

@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from ..dictionary import Dictionary
 from ..keys import fold
+from ..wordlist import offensive_words
 from .conundrum import Conundrum
 from .letters import BLANK, solve_letters
 from .numbers import Answer, solve_by_count
@@ -127,8 +128,11 @@ class Opponent:
         words = words or rack_words(self.dictionary, self.common, rack)
         skill = self.skill
         seen: list[tuple[int, float, str]] = []
+        unsaid = offensive_words()  # a contestant on television would not say them
         for word, everyday in words.words:
             length = len(fold(word))
+            if fold(word) in unsaid:
+                continue
             chance = skill.spot * skill.decay ** (length - 4) * (1.0 if everyday else skill.rare)
             if rng.random() < chance:
                 seconds = _seconds(rng, skill.word_time * length / 6, skill.spread)
@@ -162,7 +166,7 @@ class Opponent:
         found = [
             w
             for w in solve_letters(self.common, rack + BLANK, min_length=shortest, all=True)
-            if w.blanks and w.length >= shortest
+            if w.blanks and w.length >= shortest and fold(w.word) not in offensive_words()
         ]
         if not found:
             return None

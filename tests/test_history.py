@@ -119,7 +119,7 @@ def test_the_history_command(tmp_path):
     assert text.returncode == 0 and text.stdout.startswith("2 games since ")
     assert "  L against hard, 30 s: 6 (" in text.stdout and "by week:" in text.stdout
     data = json.loads(run(["history", "--json"], [], tmp_path).stdout)
-    assert data["path"] == str(path) and len(data["games"]) == 2
+    assert data["version"] == 2 and len(data["games"]) == 2
     assert data["statistics"]["overall"]["wins"] == 1
     bad = run(["history", "--games", "0"], [], tmp_path)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1

@@ -99,7 +99,7 @@ def history(
         record = load_history(path)
         stats = statistics(record)
         if as_json:
-            emit_json({"path": path, **record, "statistics": stats})
+            emit_json({**record, "statistics": stats})
             return
         for line in history_lines(record, stats, games):
             typer.echo(line)

@@ -221,7 +221,8 @@ def record_game(
 ) -> dict[str, Any]:
     """Add a finished game to the history (and, for *daily*, that date's attempt, if it
     is the first). Returns what changed: ``entry``, ``best`` (the best for its settings,
-    or None), ``new_best``, ``daily_recorded`` (False: that date was already played)."""
+    or None), ``previous`` (the best before), ``new_best``, ``daily_recorded`` (False:
+    that date was already played)."""
     path = path or history_path()
     history = load_history(path)
     added = entry(record, daily)
@@ -229,6 +230,7 @@ def record_game(
     key = best_key(record)
     owner_score = added["scores"][added["players"][0]]
     best = history["best"].get(key) if key else None
+    previous = best
     new_best = key is not None and owner_score > 0 and owner_score > (best or {}).get("score", 0)
     if new_best and key is not None:
         best = history["best"][key] = {
@@ -245,7 +247,10 @@ def record_game(
     _make_directory(path)
     with atomic_writer(path) as handle:
         handle.write((json.dumps(history, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
-    return {"entry": added, "best": best, "new_best": new_best, "daily_recorded": daily_recorded}
+    return {
+        "entry": added, "best": best, "previous": previous, "new_best": new_best,
+        "daily_recorded": daily_recorded,
+    }  # fmt: skip
 
 
 def _log_problem(record: object) -> str | None:

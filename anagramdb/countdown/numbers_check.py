@@ -6,7 +6,8 @@ The answer is text in this grammar (spaces anywhere), as people write their work
     line    := step ("=" NUMBER step?)*     a claimed result, if given, must be right;
                                             it ends a step, so "4x7=28 10+4=14" is two
     step    := sum | OPERATOR sum           a step that opens with an operator goes on
-                                            from the claimed result: "25x4=100-3=97"
+                                            from the result before: "25x4=100-3=97",
+                                            "700 / 4 = 175, + 1 = 176"
     sum     := product (("+" | "-") product)*
     product := atom (TIMES_OR_DIVIDE atom)*  × x X * · ⋅ ∙ and ÷ /
     atom    := NUMBER | "(" sum ")"
@@ -49,6 +50,7 @@ ACCEPTED = (
     "'then') or an expression such as (25 + 5) x 4; times: x × * ·, divide: ÷ /"
 )
 MAX_ANSWER = 2000  # characters: far more than any working of six tiles needs
+PREVIOUS = -1  # in a parsed step: the result of the step before (a step opening with "+ 1")
 MAX_DEPTH = 50  # brackets open at once (the parser recurses once per bracket)
 
 
@@ -167,9 +169,12 @@ class _Checker:
         self.made: Counter[int] = Counter()
         self.used: Counter[int] = Counter()
         self.steps: list[str] = []
+        self.last = 0  # the result of the step before
 
     def evaluate(self, tree: object) -> int:
         """The value of *tree*, operands left then right, then the operation."""
+        if tree == PREVIOUS:
+            return self.use(self.last)
         if isinstance(tree, int):
             return self.use(tree)
         op, left, right = cast("tuple[str, object, object]", tree)
@@ -299,6 +304,8 @@ def check_numbers(numbers: list[int], target: int, answer: str) -> NumbersCheck:
     parsed = []
     for text, offset in lines:
         for tokens, claim in _steps(tokenize(text, offset)):
+            if parsed and tokens and tokens[0][0] in ("+", "-", "*", "/"):
+                tokens = [("n", PREVIOUS, tokens[0][2]), *tokens]  # "..., + 1 = 176"
             parsed.append((_Parser(tokens).line(), claim))
     checker = _Checker(list(numbers))
     value = 0
@@ -314,6 +321,7 @@ def check_numbers(numbers: list[int], target: int, answer: str) -> NumbersCheck:
                 )
                 raise _Broken(f"{where} is {value}, not {claim}")
             checker.made[value] += 1  # a line's result can be used by the lines after it
+            checker.last = value
     except _Broken as broken:
         return NumbersCheck(list(numbers), target, answer, False, None, str(broken), checker.steps)
     return NumbersCheck(list(numbers), target, answer, True, value, None, checker.steps)

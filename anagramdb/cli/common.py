@@ -20,8 +20,6 @@ from .render import to_json
 state: dict[str, str | None] = {"dict": None, "cache": None}
 commands: dict[str, Callable[..., None]] = {}
 groups: dict[str, Callable[[], typer.Typer]] = {}
-# Options whose value may be left out, and what they mean then (app.py's _Option).
-OPTIONAL_VALUES = {"--daily": "today"}
 JSON_OPTION = typer.Option(
     "--json", help="Print JSON (JSON Lines in batch mode, one object a line)."
 )

@@ -29,6 +29,8 @@ SHORT_FLAGS = {
 }
 # Values of global options never start with "-" (a missing value is an error, not "-x").
 GLOBAL_VALUE_OPTIONS = (DICT_OPTION, DICT_SHORT, CACHE_OPTION)
+# Options whose value may be left out, and what they mean then (click has no such option).
+OPTIONAL_VALUES = {"--daily": "today"}
 
 
 class UsageProblem(AnagramDBError, ValueError):
@@ -45,7 +47,9 @@ def _needs_a_value() -> str:
 
 def hoist(args: list[str]) -> list[str]:
     """*args* with the global options moved to the front, as ``--cache SIZE`` (when given)
-    then ``--dict VALUE`` (when given): split_globals takes them off again.
+    then ``--dict VALUE`` (when given): split_globals takes them off again. An option of
+    OPTIONAL_VALUES given without its value gets the value it means (``--daily`` alone is
+    ``--daily today``).
 
     Raises UsageProblem when a global option has no value.
     """
@@ -73,6 +77,10 @@ def hoist(args: list[str]) -> list[str]:
             spec = arg[len(DICT_OPTION) + 1 :]
         elif arg.startswith(DICT_SHORT) and len(arg) > 2 and not arg.startswith("--"):
             spec = arg[2:]
+        elif arg in OPTIONAL_VALUES and (
+            position >= len(args) or (args[position].startswith("-") and args[position] != "-")
+        ):
+            rest.extend([arg, OPTIONAL_VALUES[arg]])  # the option's value left out
         else:
             rest.append(arg)
     if spec is not None:

@@ -158,7 +158,8 @@ def best_line(record: dict[str, Any], recorded: dict[str, Any]) -> str | None:
     if recorded["new_best"] and recorded["previous"] is None:
         return f"your first score for {settings}: {best['score']}, the best to beat"
     if recorded["new_best"]:
-        return f"a new best score for {settings}: {best['score']} (was {recorded['previous']['score']})!"
+        was = recorded["previous"]["score"]
+        return f"a new best score for {settings}: {best['score']} (was {was})!"
     if best is not None:
         return (
             f"your best for {settings}: {best['score']} ({best['date'][:10]}, seed {best['seed']})"

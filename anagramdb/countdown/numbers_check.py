@@ -301,7 +301,7 @@ def check_numbers(numbers: list[int], target: int, answer: str) -> NumbersCheck:
     lines = _lines(answer)
     if not lines:
         raise InvalidNumbersError(f"no answer given: {ACCEPTED}")
-    parsed = []
+    parsed: list[tuple[object, int | None]] = []
     for text, offset in lines:
         for tokens, claim in _steps(tokenize(text, offset)):
             if parsed and tokens and tokens[0][0] in ("+", "-", "*", "/"):

@@ -102,7 +102,7 @@ def _pick_by_key(term: Terminal, rnd: Round) -> None:
     """Picks one key each: v, c, or a (Enter) for the rest; a refused pick is said and
     asked again."""
     prompt = "  pick nine: v vowel, c consonant, a (or Enter) the rest at random: "
-    if len(prompt) + 2 * 9 + 20 > term.width.current():  # the letters and a refusal fit
+    if len(prompt) + 2 * 3 > term.width.current():  # a narrow terminal: a short prompt
         prompt = "  pick: v, c, or a (the rest): "
     column = 0
     with term.keys():

@@ -49,11 +49,12 @@ def bad_characters(text: str) -> list[str]:
 
 
 def describe(chars: list[str]) -> str:
-    """Name characters for an error message: printable ones quoted, others by code point;
-    the first ten, and how many more."""
+    """Name characters for an error message: printable ones quoted, a space as "a space",
+    others by code point; the first ten, and how many more."""
     named = ", ".join(
-        repr(c) if c.isprintable() and not c.isspace() else f"U+{ord(c):04X}" for c in chars[:10]
-    )
+        "a space" if c == " " else repr(c) if c.isprintable() and not c.isspace() else
+        f"U+{ord(c):04X}" for c in chars[:10]
+    )  # fmt: skip
     return named + (f" and {len(chars) - 10} more" if len(chars) > 10 else "")
 
 

@@ -241,3 +241,17 @@ def test_two_players_share_the_keyboard(tmp_path):
         screen.wait_for(r"^GAME-OVER 0$")
     finally:
         screen.close()
+
+
+def test_ctrl_c_leaves_the_answer_line(tmp_path):
+    screen = Screen(tmp_path, "--rounds N --seed 3 --seconds 30 --no-history")
+    try:
+        screen.wait_for(r"how many large numbers\?")
+        screen.keys("1")
+        screen.wait_for(r"your working > $")
+        screen.keys("100 + 5")
+        screen.wait_for(r"your working > 100 \+ 5$")
+        screen.tmux("send-keys", "-t", "game", "C-c")
+        screen.wait_for(r"^  your working > 100 \+ 5\nanagramdb: interrupted\nGAME-OVER 130$")
+    finally:
+        screen.close()

@@ -16,15 +16,10 @@ keeps its deadline on that clock, so a terminal and a web server drive the same 
     rnd.declare("ann", "scoopers")       # optional: declarations in turn, after the clock
     result = rnd.finish()                # phase "over": the RoundResult to reveal
 
-Phases (PHASES): ``pick`` -> ``ready`` -> ``clock`` (``answering`` while a player who
-buzzed gives the conundrum answer: the clock is stopped) -> ``stopped`` -> ``over``.
-
-The answer model: during the clock a player enters as often as they like, each entry
-replacing the last; when the clock stops, what is on the line, else the last entry, is
-the declaration. The conundrum is a buzzer: a right answer ends the round, a wrong one
-locks that player out and the clock runs on for the others. In a game without a clock
-the front end calls time_up() when the players are done; the computer then has had its
-THINKING_LIMIT seconds.
+Phases (PHASES): ``pick`` -> ``ready`` -> ``clock`` (``answering`` while the player who
+buzzed answers the conundrum, the clock stopped) -> ``stopped`` -> ``over``. Each entry
+replaces the last; when the clock stops, what is on the line, else the last entry, is the
+declaration; a wrong buzz locks that player out. docs/API.md has the table of events.
 """
 
 from __future__ import annotations

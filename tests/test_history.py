@@ -211,3 +211,9 @@ def test_people_sharing_the_keyboard_declare_in_turn(tmp_path):
     for bad in (["--player", "computer"], ["--player", "a", "--player", "A"], ["--player", ""]):
         refused = run(["play", *bad, "--seconds", "0"], [], tmp_path)
         assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+
+
+def test_replay_reads_a_bounded_amount(tmp_path):
+    refused = run(["play", "--replay", "/dev/zero"], [], tmp_path)
+    assert refused.returncode == 2 and "larger than 4 MiB" in refused.stderr
+    assert refused.stderr.count("\n") == 1

@@ -37,7 +37,8 @@ LOG_KEYS = ("seed", "rounds", "results", "totals")
 HISTORY_FILE = "history.json"
 HISTORY_VERSION = 2
 MAX_GAMES = 5000
-MAX_BYTES = 64 << 20  # a history larger than this is not read (5000 games take ~2 MB)
+MAX_BYTES = 16 << 20  # a history larger than this is not read (5000 games take ~2 MB)
+MAX_LOG_BYTES = 4 << 20  # a game log: 50 rounds take ~50 KB
 
 
 def now() -> float:
@@ -273,7 +274,9 @@ def not_a_game_log(path: str) -> str | None:
     before ``play --log`` replaces a file)."""
     try:
         with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            data = handle.read(MAX_LOG_BYTES + 1)
+        if len(data) > MAX_LOG_BYTES:
+            return f"larger than {MAX_LOG_BYTES >> 20} MiB"
         text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return f"cannot read it as UTF-8 text: {exc}"
@@ -290,14 +293,16 @@ def load_log(path: str) -> dict[str, Any]:
     read, InvalidGameError when it is not a game log."""
     try:
         with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            data = handle.read(MAX_LOG_BYTES + 1)
     except OSError as exc:
         raise StorageError(f"cannot read {path}: {describe_os_error(exc)}") from exc
+    if len(data) > MAX_LOG_BYTES:
+        raise InvalidGameError(f"{path} is not a game log (larger than {MAX_LOG_BYTES >> 20} MiB)")
     try:
         record = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise InvalidGameError(f"{path} is not a game log (not JSON: {exc})") from exc
-    problem = _log_problem(record) if len(data) <= MAX_BYTES else "too large"
+    problem = _log_problem(record)
     if problem:
         raise InvalidGameError(f"{path} is {problem}")
     assert isinstance(record, dict)

@@ -262,3 +262,18 @@ def test_serve_works_under_a_128_mib_address_space_limit(workers):
             process.kill()
     assert [answer[:12] for answer in answers] == [b"HTTP/1.1 200"] * HELD
     assert process.returncode == 0 and err == ""
+
+
+def test_a_phrase_search_is_paid_for_from_the_budget(port, full):
+    from anagramdb.countdown.phrases import phrases
+
+    small = Budget(10**9)
+    phrases(full, "countdown", 3, 3, 1000, budget=small)
+    assert 0 < small.spent < 1000
+    # Thirty letters, three words of four or more: about half a second of work (measured).
+    with pytest.raises(WorkLimitError, match="phrase words tried"):
+        phrases(full, "anagramdatabasecountdownsolver", 3, 4, 1000, budget=Budget(WORK_BUDGET))
+    status, record = ask(
+        port, "GET", "/api/phrases?letters=anagramdatabasecountdownsolver&max-words=3&min=4"
+    )
+    assert status == 422 and "phrase words tried" in record["error"]

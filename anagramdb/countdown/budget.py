@@ -3,7 +3,8 @@
 Counted in work, not time, so the same request is refused the same way on a fast machine
 and a loaded one, and refused early: the letters solver spends KEY_COST a key it looks up
 and SCAN_COST a word its single pass checks; the numbers solver spends STATE_COST a value
-it derives and a partial expression it lists. The weights make a unit about a microsecond
+it derives and a partial expression it lists; a phrase search a unit for every
+CANDIDATES_A_UNIT candidate words it tries (phrases.py). The weights make a unit about a microsecond
 of one core (measured on the default dictionary), so a budget of 300,000 stops a search
 after roughly 0.3 s of work on any machine, wherever it had got to.
 

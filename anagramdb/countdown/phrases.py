@@ -22,6 +22,7 @@ from time import monotonic
 from ..dictionary import Dictionary
 from ..errors import InvalidArgumentError, InvalidRackError, TimeLimitError
 from ..keys import letters_key
+from .budget import Budget, spend
 from .letters import words_within
 
 MAX_WORDS = 3
@@ -29,6 +30,7 @@ MOST_WORDS = 6  # the largest max_words accepted: the search grows exponentially
 SECONDS = 10.0  # the command line's default time limit for one search (see deadline)
 MIN_LENGTH = 3
 LIMIT = 100
+CANDIDATES_A_UNIT = 4  # candidate words a search step tries, a unit of a Budget (1 µs)
 MAX_LETTERS = 40  # 35 letters take about 1.3 s; the search grows exponentially beyond
 FIELD_BITS = 8
 MAX_REPEATS = (1 << (FIELD_BITS - 1)) - 1
@@ -60,6 +62,7 @@ def phrases(
     min_length: int = MIN_LENGTH,
     limit: int | None = LIMIT,
     deadline: float | None = None,
+    budget: Budget | None = None,
 ) -> list[tuple[str, ...]]:
     """Up to *limit* multi-word anagrams of *letters*: tuples of 1 to *max_words* (at most
     MOST_WORDS) words of
@@ -67,7 +70,8 @@ def phrases(
     first key combinations first). ``limit=None`` lists them all.
 
     With a *deadline* (a time.monotonic() value), the search raises TimeLimitError once
-    it is passed: the bound a server puts on a search that grows exponentially.
+    it is passed: the bound a server puts on a search that grows exponentially; a *budget*
+    (countdown.budget) bounds it in work instead (WorkLimitError), the same on any machine.
     """
     if max_words < 1 or min_length < 1:
         raise InvalidArgumentError(
@@ -136,6 +140,7 @@ def phrases(
                 emit([*chosen, last])
             return
         rarest = next(field for field in order if packing.count(left, field))
+        spend(budget, len(containing[rarest]) // CANDIDATES_A_UNIT + 1, "phrase words tried")
         for packed, length, sub in containing[rarest]:
             rest = size - length
             if (rest == 0 or rest >= min_length) and ((left | guard) - packed) & guard == guard:

@@ -218,7 +218,8 @@ def api_phrases(
         max_words,
         min_length,
         limit or MAX_LIMIT,
-        deadline=monotonic() + SEARCH_SECONDS,
+        deadline=monotonic() + SEARCH_SECONDS,  # a backstop: the budget stops it first
+        budget=budget,
     )
     return queries.PhrasesResult(text, found).to_dict()
 

@@ -11,6 +11,7 @@ numbers answer 10, the conundrum 10.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import threading
@@ -40,6 +41,20 @@ from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def own_history(tmp_path_factory):
+    """Games played alone from loopback end in the history: the tests' own, never the
+    user's ($XDG_DATA_HOME/anagramdb/history.json)."""
+    directory = tmp_path_factory.mktemp("data")
+    before = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(directory)
+    yield directory / "anagramdb" / "history.json"
+    if before is None:
+        del os.environ["XDG_DATA_HOME"]
+    else:
+        os.environ["XDG_DATA_HOME"] = before
 
 
 @pytest.fixture(scope="module")

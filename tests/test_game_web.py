@@ -82,6 +82,20 @@ class Player:
         return data.decode()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def own_history(tmp_path_factory):
+    """Games played alone from loopback end in the history: the tests' own, never the
+    user's ($XDG_DATA_HOME/anagramdb/history.json)."""
+    directory = tmp_path_factory.mktemp("data")
+    before = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(directory)
+    yield directory / "anagramdb" / "history.json"
+    if before is None:
+        del os.environ["XDG_DATA_HOME"]
+    else:
+        os.environ["XDG_DATA_HOME"] = before
+
+
 @pytest.fixture(scope="module")
 def served():
     server = make_server(Options(port=0, quiet=True))
@@ -363,3 +377,77 @@ def test_the_load_benchmark_plays_rooms_without_errors():
     # (and in any crucial conundrum a tie called for).
     assert rooms["declarations"] >= 2 * 3 * 3 and rooms["declarations"] % 3 == 0
     assert rooms["pushes"] > 0 and rooms["push_p99_ms"] is not None
+
+
+def play_out(player: Player, served) -> dict:
+    """Let the clock of every round run out, as a player who answers nothing; the end."""
+    for _ in range(20):
+        view = player.state()
+        if view["phase"] == "over":
+            return view
+        if view["phase"] == "reveal":
+            player.act("next")
+            continue
+        assert view["phase"] == "clock", view  # the picks are the date's, never asked
+        served.clock.now += view["round"]["left"] + 0.6
+        for room in served.games.rooms.rooms():
+            served.games.tick(room)
+    raise AssertionError("the game did not end")
+
+
+def test_a_game_alone_ends_in_the_history_that_play_keeps(player, own_history):
+    player.create(mode="solo", rounds="L", seconds="0", opponent="easy")
+    pick_all(player)
+    player.act("enter", text="zzz")
+    player.act("finish")
+    view = player.state()
+    assert view["phase"] == "over" and view["history"]["note"].startswith("Recorded")
+    kept = json.loads(own_history.read_text(encoding="utf-8"))
+    game = kept["games"][-1]
+    assert game["players"] == ["You"] and game["rounds"] == "L"
+    assert game["scores"] == view["scores"]
+    status, _, data = player.request("GET", "/game/history/state")
+    state = json.loads(data)
+    assert status == 200 and state["games"][0]["seed"] == game["seed"]
+    assert state["statistics"]["overall"]["games"] == len(kept["games"])
+    status, _, data = player.request("GET", "/game/history", accept="text/html")
+    assert status == 200 and "Your history" in data.decode() and "Statistics" in data.decode()
+
+
+def test_rooms_and_other_machines_keep_no_history(player, served):
+    from email.message import Message
+
+    from anagramdb.countdown.budget import Budget
+    from anagramdb.web.routes import Request
+
+    visitor = Request(
+        "GET", "/game/history", {}, {}, Message(), served.solvers, Budget(1000),
+        threading.Event(), "192.168.1.20",
+    )  # fmt: skip
+    answer = served.games.handle(visitor)
+    assert answer.status == 403 and b"own machine only" in answer.body
+
+
+def test_the_daily_challenge_is_the_dates_and_counts_once(player, served, own_history):
+    from anagramdb.countdown.daily import DAILY_FORMAT, parse_day
+
+    today = parse_day(None).isoformat()
+    player.create(mode="solo", daily=today)
+    first = player.state()
+    assert first["daily"] == today and first["rounds"] == DAILY_FORMAT
+    assert first["phase"] == "clock"  # the letters were called from the date's seed
+    rack = first["round"]["letters"]
+    end = play_out(player, served)
+    share = end["history"]["share"]
+    assert share.startswith(f"anagramdb daily {today}: 0 of ")
+    assert end["history"]["note"] == "Recorded in your history."
+    again = Player(player.port)
+    again.create(mode="solo", daily=today)
+    assert again.state()["round"]["letters"] == rack  # the same game for everyone
+    end = play_out(again, served)
+    assert "not recorded" in end["history"]["note"]
+    kept = json.loads(own_history.read_text(encoding="utf-8"))
+    assert kept["daily"][today]["share"] == share
+    for bad, message in (("2025-12-31", "start on"), ("tomorrow", "YYYY-MM-DD")):
+        status, _, data = player.request("POST", "/game", {"mode": "solo", "daily": bad})
+        assert status == 400 and message in json.loads(data)["error"]

@@ -26,9 +26,12 @@ th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--
   vertical-align: top; }
 table.scores td, table.scores thead th + th { text-align: right; }
 tfoot th, tfoot td { border-bottom: 0; }
+.table-wrap { overflow-x: auto; }
 button.secondary { background: var(--bg); color: var(--accent); }
 .best { font-weight: 700; letter-spacing: .04em; }
 #share { word-break: break-all; }
+pre.share { font: inherit; background: var(--field); border: 1px solid var(--line);
+  padding: .5rem .75rem; white-space: pre-wrap; }
 @media (max-width: 30rem) {
   .tiles { gap: .25rem; }
   .tiles li { min-width: 2rem; font-size: 1.35rem; padding: .25rem .2rem; }

@@ -33,11 +33,20 @@ from typing import Any
 
 from ..countdown.game import DEFAULT_FORMAT, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS
 from ..countdown.opponent import OPPONENTS
+from ..errors import AnagramDBError
 from .alarms import Alarms
 from .api import MAX_WORKING_CHARS, ApiError, Params, Solvers
 from .assets import SCRIPT, STYLE, content_security_policy
 from .game_assets import GAME_SCRIPT, GAME_STYLE
-from .game_pages import join_page, regions, room_page, start_page
+from .game_history import (
+    challenge,
+    challenge_day,
+    history_html,
+    history_state,
+    not_recorded,
+    record,
+)
+from .game_pages import join_page, page, regions, room_page, start_page
 from .match import LOBBY, OVER, Match, MoveError
 from .pages import add_to_navigation
 from .rooms import (
@@ -48,6 +57,7 @@ from .rooms import (
     Room,
     RoomError,
     Seat,
+    is_loopback,
 )
 from .routes import Event, EventStream, Request, Response, route
 
@@ -131,6 +141,8 @@ class Games:
             return html(exc.status, start_page(error=str(exc)))
 
     def _route(self, request: Request) -> Response:
+        if request.path in ("/game/history", "/game/history/state"):
+            return self.history(request)
         if request.path in ("/game", "/game/"):
             if request.method == "POST":
                 return self.create(request)
@@ -149,6 +161,18 @@ class Games:
             if seat is None:
                 return html(200, join_page(room, self.view(room, None)))
             return html(200, room_page(room, seat, self.view(room, seat)))
+
+    def history(self, request: Request) -> Response:
+        """The history page or its JSON twin: for the server's own machine only."""
+        if not is_loopback(request.client):
+            raise RoomError(403, "the history is shown on the server's own machine only")
+        try:
+            state = history_state()
+        except AnagramDBError as exc:
+            raise RoomError(500, str(exc)) from None
+        if request.path.endswith("/state"):
+            return Response.json(200, state)
+        return html(200, page("Your history", history_html(state)))
 
     def find(self, code: str, request: Request) -> tuple[Room[Match], Seat | None]:
         """The room of *code* and the seat of the request's cookie (None: a visitor)."""
@@ -171,10 +195,17 @@ class Games:
         if opponent not in OPPONENTS:
             raise RoomError(400, f"the opponent is one of {', '.join(OPPONENTS)}, not {opponent!r}")
         name = field(form, "name", 64, "" if mode == "room" else "You")
+        day = challenge_day(field(form, "daily", 16)) if "daily" in form else None
+        if day is not None and mode != "solo":
+            raise RoomError(400, "the daily challenge is played alone")
         try:
-            match = Match(request.solvers, FORMATS.get(rounds, rounds), seconds, opponent)
+            if day is None:
+                match = Match(request.solvers, FORMATS.get(rounds, rounds), seconds, opponent)
+            else:
+                match = Match(request.solvers, **challenge(day))
         except MoveError as exc:
             raise RoomError(400, str(exc)) from None
+        match.daily = day
         self._sweep()
         room = self.rooms.create(mode == "solo", client_of(request))
         with room.lock:
@@ -257,10 +288,14 @@ class Games:
 
     def _changed(self, room: Room[Match]) -> None:
         """After a change (hold the lock): the streams woken, the next alarm set."""
-        assert room.game is not None
-        room.finished = room.game.phase == OVER
+        match = room.game
+        assert match is not None
+        room.finished = match.phase == OVER
+        if room.finished and room.solo and match.recorded is None and match.game is not None:
+            mine = is_loopback(room.creator)  # the server's machine: its owner's history
+            match.recorded = record(match.game.record(), match.daily) if mine else not_recorded()
         room.changed()
-        when = room.game.alarm()
+        when = match.alarm()
         if when is not None:
             self.alarms.at(when, lambda: self.tick(room))
 

@@ -19,6 +19,7 @@ import time
 from html import escape
 from typing import Any
 
+from ..countdown.daily import FIRST_DAY, parse_day
 from ..countdown.game import DEFAULT_FORMAT, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS
 from ..countdown.opponent import OPPONENTS
 from .api import MAX_WORKING_CHARS
@@ -92,12 +93,22 @@ def start_page(error: str | None = None) -> str:
         + settings.replace('id="', 'id="room-').replace('for="', 'for="room-')
         + "<button>Make a room</button></form>"
     )
+    today_is = parse_day(None).isoformat()
+    today = (
+        "<h2>The daily challenge</h2><p>The same 7 rounds for everyone today, 30 s each; "
+        "only your first attempt counts.</p>"
+        '<form method="post" action="/game" class="settings">'
+        '<input type="hidden" name="mode" value="solo">'
+        '<div class="field"><label for="daily">Day</label>'
+        f'<input type="date" id="daily" name="daily" value="{today_is}" min="{FIRST_DAY}" '
+        f'max="{today_is}" required></div>'
+        "<button>Play the challenge</button></form>"
+    )
     content = (
         "<h1>Countdown</h1>"
         + (error_html(error) if error else "")
-        + "<p>Letters, numbers and the conundrum, scored as on the show.</p>"
-        + solo
-        + room
+        + "<p>Letters, numbers and the conundrum, scored as on the show. "
+        '<a href="/game/history">Your history and statistics</a>.</p>' + solo + today + room
     )
     return page("Countdown", content)
 
@@ -263,6 +274,19 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
         parts.append(reveal_html(view["result"]))
     if phase == "over":
         parts.append(f'<p class="verdict">{escape(final_line(view))}</p>')
+        parts.append(ending_html(view.get("history") or {}))
+    return "".join(parts)
+
+
+def ending_html(kept: dict[str, Any]) -> str:
+    """What the history said of a finished game alone, and a daily result to share."""
+    parts = [f'<p class="status">{escape(kept["note"])}</p>'] if kept.get("note") else []
+    if kept.get("share"):
+        parts.append(
+            f'<pre class="share">{escape(kept["share"])}</pre>'
+            f'<button type="button" class="copy" data-copy="{escape(kept["share"])}" hidden>'
+            "Copy the result</button>"
+        )
     return "".join(parts)
 
 

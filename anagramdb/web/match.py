@@ -20,6 +20,7 @@ clock by events; ``alarm`` says when ``tick`` must run next.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from ..countdown.answers import GRACE, Round
@@ -55,6 +56,8 @@ class Match:
         self.round: Round | None = None
         self.done: set[str] = set()
         self.refusals: dict[str, str] = {}
+        self.daily: datetime.date | None = None  # the date of a daily challenge
+        self.recorded: dict[str, Any] | None = None  # what the history said at the end
 
     def _make(self, names: list[str]) -> Game:
         rounds, seed, opponent, seconds, picks = self.settings
@@ -228,6 +231,10 @@ class Match:
                 for r in (game.results if game else [])
             ],
         }
+        if self.daily is not None:
+            shown["daily"] = self.daily.isoformat()
+        if self.recorded is not None:
+            shown["history"] = self.recorded
         rnd = self.round
         if game is None or rnd is None:
             if game is not None and game.results:

@@ -1,0 +1,139 @@
+"""The daily challenge and the player's history on the web, kept by the engine
+(countdown/daily.py, history.py, history_stats.py) in the same file as ``anagramdb play``.
+
+The server is its owner's machine, so the history is the owner's: a game played alone
+from the machine itself (a loopback address) is recorded when it ends, and /game/history
+(with its JSON twin /game/history/state) is shown to the machine only. A game played
+from elsewhere on the network, and every room, is not recorded. The daily challenge is
+the same game for everyone on a date (picks from the date's seed); only its first attempt
+from the machine counts, and its end shows the result to share.
+"""
+
+from __future__ import annotations
+
+import datetime
+from html import escape
+from typing import Any
+
+from ..countdown import daily, history, history_stats
+from ..errors import AnagramDBError
+from .pages import plural
+from .rooms import RoomError
+
+RECENT_GAMES = 20  # games listed on the history page
+
+
+def challenge_day(text: str) -> datetime.date:
+    """The date of a daily challenge asked for (``today`` or YYYY-MM-DD; RoomError 400)."""
+    try:
+        return daily.parse_day(text or None)
+    except AnagramDBError as exc:
+        raise RoomError(400, str(exc)) from None
+
+
+def challenge(day: datetime.date) -> dict[str, Any]:
+    """The settings of *day*'s challenge, as web.match.Match takes them."""
+    return {
+        "rounds": daily.DAILY_FORMAT,
+        "seconds": daily.DAILY_SECONDS,
+        "opponent": "none",
+        "seed": daily.daily_seed(day),
+        "seeded_picks": True,
+    }
+
+
+def record(game: dict[str, Any], day: datetime.date | None) -> dict[str, Any]:
+    """Record a finished game (Game.record()) in the history; what its last page says:
+    ``note``, and for a daily challenge ``share``, the result to paste to friends."""
+    share = daily.share_text(day, game) if day else None
+    try:
+        done = history.record_game(game, daily=day.isoformat() if day else None, share=share or "")
+    except (AnagramDBError, OSError) as exc:
+        return {"note": f"This game is not in your history: {exc}", "share": share}
+    owner = done["entry"]["scores"][done["entry"]["players"][0]]
+    if day is not None and not done["daily_recorded"]:
+        note = f"The challenge of {day} was played before: this attempt is not recorded."
+    elif done["new_best"]:
+        note = f"Recorded in your history: {owner} is a new best for these settings."
+    elif done["best"]:
+        note = f"Recorded in your history; your best for these settings is {done['best']['score']}."
+    else:
+        note = "Recorded in your history."
+    return {"note": note, "share": share}
+
+
+def not_recorded() -> dict[str, Any]:
+    return {"note": "Games played from another machine are not kept in this server's history."}
+
+
+def history_state() -> dict[str, Any]:
+    """The history and its statistics (the JSON twin of the history page)."""
+    kept = history.load_history()
+    return {
+        "statistics": history_stats.statistics(kept),
+        "games": kept["games"][-RECENT_GAMES:][::-1],
+        "best": kept["best"],
+        "daily": kept["daily"],
+    }
+
+
+def share_of(value: float | None) -> str:
+    return "–" if value is None else f"{round(value * 100)}%"
+
+
+def statistics_rows(weeks: dict[str, dict[str, Any]]) -> str:
+    rows = []
+    for week, figures in weeks.items():
+        cells = [
+            week,
+            str(figures["games"]),
+            f"{figures['wins']}-{figures['draws']}-{figures['losses']}",
+            "–" if figures["mean_length"] is None else f"{figures['mean_length']:.1f}",
+            share_of(figures["maxima"]),
+            share_of(figures["exact"]),
+            share_of(figures["solved"]),
+            f"{figures['points']} of {figures['available']}",
+        ]
+        rows.append(
+            f"<tr><th scope=row>{escape(cells[0])}</th>"
+            + "".join(f"<td>{escape(cell)}</td>" for cell in cells[1:])
+            + "</tr>"
+        )
+    return "".join(rows)
+
+
+def history_html(state: dict[str, Any]) -> str:
+    """The history page's content: statistics overall and by week, recent games, bests."""
+    overall = state["statistics"]["overall"]
+    weeks = {**state["statistics"]["weeks"], "All": overall}
+    head = "".join(
+        f"<th scope=col>{name}</th>"
+        for name in ("Week", "Games", "Won-drawn-lost", "Mean word", "Longest found",
+                     "Numbers exact", "Conundrums", "Points")
+    )  # fmt: skip
+    games = "".join(
+        f"<tr><td>{escape(game['date'][:16].replace('T', ' '))}</td>"
+        f"<td>{escape(game.get('format') or game['rounds'])}"
+        f"{' (daily ' + escape(game['daily']) + ')' if game.get('daily') else ''}</td>"
+        f"<td>{escape(game['opponent'])}</td><td>{escape(str(game.get('seconds')))}</td>"
+        f"<td>{escape(', '.join(f'{n} {s}' for n, s in game['scores'].items()))}</td>"
+        f"<td>{escape(game['result'])}</td></tr>"
+        for game in state["games"]
+    )
+    bests = "".join(
+        f"<li>{escape(key)}: {best['score']} ({escape(best['date'][:10])})</li>"
+        for key, best in state["best"].items()
+    )
+    return (
+        "<h1>Your history</h1>"
+        f"<p>{plural(overall['games'], 'game')} recorded, by this machine's games alone "
+        "(the same history as <code>anagramdb history</code>).</p>"
+        '<div class="table-wrap"><table class="history"><caption>Statistics</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{statistics_rows(weeks)}</tbody></table></div>"
+        f"<h2>Best scores</h2><ul>{bests or '<li>none yet (timed games alone set them)</li>'}</ul>"
+        '<div class="table-wrap"><table><caption>Recent games</caption><thead><tr>'
+        "<th scope=col>Date</th><th scope=col>Rounds</th><th scope=col>Against</th>"
+        "<th scope=col>Clock</th><th scope=col>Scores</th><th scope=col>Result</th></tr>"
+        f"</thead><tbody>{games}</tbody></table></div>"
+        '<p class="status"><a href="/game/history/state">This history as JSON</a></p>'
+    )

@@ -28,6 +28,7 @@ from .server import Options, Server, make_server, url_of
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 M_ARENA_MAX = -8  # glibc's malloc.h
+LOOK_SECONDS = 1.0  # the accept loop looks at the stop flag at least this often
 
 
 class StopFlag:
@@ -62,7 +63,9 @@ def run(server: Server, flag: StopFlag) -> bool:
         selector.register(server.socket, selectors.EVENT_READ)
         selector.register(flag.read, selectors.EVENT_READ)
         while not flag.set:
-            for key, _ in selector.select():
+            # A timeout as well as the pipe: a flag set by a handler that could not write
+            # its byte (out of memory) is still seen within LOOK_SECONDS.
+            for key, _ in selector.select(LOOK_SECONDS):
                 if key.fileobj is server.socket and not flag.set:
                     accept(server)
     return server.stop()

@@ -43,6 +43,7 @@ MODULE_FILES = {
     "letters": "anagramdb/countdown/letters.py",
     "numbers": "anagramdb/countdown/numbers.py",
     "atomic": "anagramdb/atomic.py",
+    "builder": "anagramdb/builder.py",
 }
 MODULE_TESTS = {
     "keys": ["tests/test_keys.py"],
@@ -51,6 +52,7 @@ MODULE_TESTS = {
     "letters": ["tests/test_letters.py"],
     "numbers": ["tests/test_numbers.py"],
     "atomic": ["tests/test_atomic.py"],
+    "builder": ["tests/test_builder.py", "tests/test_build_rules.py", "tests/test_not_ours.py"],
 }
 WIDE_TESTS = [
     "tests/test_keys.py", "tests/test_wordlist.py", "tests/test_builder.py",
@@ -164,6 +166,13 @@ def run_tests(copy: str, tests: list[str], label: str = "") -> bool:
     except subprocess.TimeoutExpired:
         print(f"  timed out after {TIMEOUT} s (counted as killed): {label}", flush=True)
         return False
+    # Killed only by a genuine failure: pytest's exit 1 (tests failed). Exit 2-5 (an
+    # interrupted or broken run, no tests collected) says nothing about the mutant.
+    if result.returncode not in (0, 1):
+        raise RuntimeError(
+            f"{label}: pytest exited {result.returncode}, not a test result:\n"
+            + result.stdout.decode(errors="replace")[-2000:]
+        )
     return result.returncode == 0
 
 

@@ -216,8 +216,27 @@ def test_random_expressions_are_judged_as_brute_force_does(numbers, text):
     assert (result.valid, result.value, len(result.steps)) == (valid, value, done), result.reason
 
 
+def interleaved(parts: tuple[list[str], list[str]]) -> str:
+    numbers, signs = parts
+    return " ".join(
+        word
+        for pair in zip(numbers, [*signs[: len(numbers) - 1], ""], strict=True)
+        for word in pair
+    )
+
+
+# Any text of an answer's characters, or numbers of the game with signs between them.
+ANY_TEXT = st.one_of(
+    st.text(alphabet="0123456789+-*/x×÷()=; \n\tab.", max_size=40),
+    st.tuples(
+        st.lists(st.sampled_from(["25", "50", "75", "100", "3", "6"]), min_size=1, max_size=4),
+        st.lists(st.sampled_from("+-*/"), min_size=3, max_size=3),
+    ).map(interleaved),
+)
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="0123456789+-*/x×÷()=; \n\tab.", max_size=40))
+@given(ANY_TEXT)
 def test_any_text_gets_a_verdict_or_bad_input(text):
     try:
         result = check_numbers(GAME, 952, text)
@@ -225,6 +244,27 @@ def test_any_text_gets_a_verdict_or_bad_input(text):
         return
     assert result.valid == (result.reason is None)
     json.dumps(result.to_dict())
+
+
+def test_the_text_property_is_not_vacuous():
+    """On text drawn as above, some is refused as bad input and some gets a verdict, of
+    both kinds: the property does not pass by refusing everything."""
+    seen: list[str] = []
+
+    @settings(max_examples=300, derandomize=True, database=None, deadline=None)
+    @given(ANY_TEXT)
+    def outcome(text: str) -> None:
+        try:
+            result = check_numbers(GAME, 952, text)
+        except InvalidNumbersError:
+            seen.append("refused")
+        else:
+            seen.append("valid" if result.valid else "invalid")
+
+    outcome()
+    assert min(seen.count(kind) for kind in ("refused", "valid", "invalid")) >= 20, {
+        kind: seen.count(kind) for kind in set(seen)
+    }
 
 
 def test_numbers_check_command():

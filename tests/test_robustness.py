@@ -258,8 +258,14 @@ def test_any_rack(full, rack):
     assert words == solve_letters(full, rack)
 
 
+# Any text, or short runs of common letters (and spaces), which often make phrases.
+ANY_LETTERS = st.one_of(
+    st.text(max_size=45), st.text(alphabet="aeiourstlnd ", min_size=4, max_size=10)
+)
+
+
 @settings(max_examples=100, deadline=None)
-@given(letters=st.text(max_size=45))
+@given(letters=ANY_LETTERS)
 def test_any_phrase_or_conundrum(full, letters):
     """Any text: refused with an AnagramDBError, or answered with phrases and words that
     really are anagrams of it."""
@@ -282,6 +288,23 @@ def test_any_phrase_or_conundrum(full, letters):
     else:
         assert all(word_key(word) == letters_key(letters) for word in solution.words)
         assert solution.unique == (len(solution.words) == 1)
+
+
+def test_the_phrase_property_is_not_vacuous(full):
+    """On text drawn as above, phrases are found for some and some is refused: the
+    property does not pass by refusing everything."""
+    found: list[bool] = []
+
+    @settings(max_examples=100, derandomize=True, database=None, deadline=None)
+    @given(letters=ANY_LETTERS)
+    def outcome(letters: str) -> None:
+        try:
+            found.append(bool(phrases(full, letters, limit=20)))
+        except AnagramDBError:
+            found.append(False)
+
+    outcome()
+    assert found.count(True) >= 10 and found.count(False) >= 10, found.count(True)
 
 
 def letters_key_or_none(letters: str) -> str | None:

@@ -52,7 +52,12 @@ MODULE_TESTS = {
     "letters": ["tests/test_letters.py"],
     "numbers": ["tests/test_numbers.py"],
     "atomic": ["tests/test_atomic.py"],
-    "builder": ["tests/test_builder.py", "tests/test_build_rules.py", "tests/test_not_ours.py"],
+    "builder": [
+        "tests/test_builder.py",
+        "tests/test_builder_rules.py",
+        "tests/test_build_rules.py",
+        "tests/test_not_ours.py",
+    ],
 }
 WIDE_TESTS = [
     "tests/test_keys.py", "tests/test_wordlist.py", "tests/test_builder.py",

@@ -368,3 +368,59 @@ def test_letters_answers_carry_definitions_when_asked(solvers, monkeypatch):
 
 def json_records(*args: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in run(*args).stdout.splitlines()]
+
+
+def test_the_game_reveals_what_the_words_mean(full, common):
+    """Dictionary Corner in the engine's reveal: a letters round's best words shown and
+    every player's word, a conundrum's answer and every buzz; none for numbers."""
+    from anagramdb.countdown.game import Game
+
+    from .test_game import play_through
+
+    with Definitions() as definitions:
+        game = Game(full, common, "LNC", seed=7, opponent="hard", definitions=definitions)
+        answers = {"letters": "Cats", "numbers": "1+2", "conundrum": "qwxz"}
+        for _ in range(3):
+            play_through(game, answers)
+        letters, numbers, conundrum = game.results
+        shown = [str(word) for word in letters.best["words"]]  # type: ignore[union-attr]
+        computer = letters.play_of("computer")
+        assert computer is not None and computer.answer is not None
+        expected = list(dict.fromkeys([*shown, "cats", computer.answer]))
+        records = {word: definitions.define(word) for word in expected}
+        assert letters.definitions == {
+            word: [entry.to_dict() for entry in found.entries]
+            for word, found in records.items()
+            if found.defined
+        }
+        assert "cats" in letters.definitions
+        assert numbers.definitions is None and "definitions" not in numbers.to_dict()
+        answer = str(conundrum.best["answer"])
+        assert conundrum.definitions is not None and list(conundrum.definitions) == [answer]
+        assert conundrum.to_dict()["definitions"] == conundrum.definitions
+    plain = Game(full, common, "L", seed=7, opponent="hard")
+    play_through(plain, answers)
+    assert plain.results[0].definitions is None and "definitions" not in plain.results[0].to_dict()
+
+
+def test_play_shows_dictionary_corner_unless_told_not_to(tmp_path):
+    args = ["play", "--rounds", "LC", "--seed", "42", "--seconds", "0", "--vs", "hard"]
+    args += ["--no-history"]
+    shown = run(*args, "--log", str(tmp_path / "game.json"), stdin="auto\nfigures\n")
+    assert shown.returncode == 0, shown.stderr
+    assert (
+        "  dictionary corner:\n"
+        "    figures (noun, form of figure): a diagram or picture illustrating textual material\n"
+    ) in shown.stdout
+    assert "    birdcages (noun, form of birdcage): a cage in which a bird can be kept\n" in (
+        shown.stdout
+    )
+    log = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert log["results"][0]["definitions"]["figures"][0]["lemma"] == "figure"
+    hidden = run(*args, "--no-define", stdin="auto\nfigures\n")
+    assert "dictionary corner" not in hidden.stdout
+    assert [
+        line
+        for line in shown.stdout.splitlines()
+        if "dictionary corner" not in line and not line.startswith("    ")
+    ] == hidden.stdout.splitlines()

@@ -5,6 +5,7 @@ anagramdb.countdown.game; this module asks, shows and keeps the history."""
 from __future__ import annotations
 
 import sys
+from contextlib import ExitStack
 from typing import Annotated, Any
 
 import typer
@@ -105,6 +106,13 @@ def play(
     force: Annotated[
         bool, typer.Option("--force", help="Replace the --log file even if it is not a game log.")
     ] = False,
+    define: Annotated[
+        bool,
+        typer.Option(
+            "--define/--no-define",
+            help="After each letters round and conundrum, say what the words mean.",
+        ),
+    ] = True,
     no_history: Annotated[
         bool,
         typer.Option("--no-history", help="Do not record the game in the history."),
@@ -149,11 +157,19 @@ def play(
                 raise usage_error(
                     f"--daily sets its own rounds, seed and clock: leave out {', '.join(given)}"
                 )
-        with open_dictionary() as dictionary, open_dictionary(COMMON) as common:
+        with (
+            open_dictionary() as dictionary,
+            open_dictionary(COMMON) as common,
+            ExitStack() as stack,
+        ):
             game, day = _new_game(
                 dictionary, common, format if rounds is None else rounds, seed, vs, seconds,
                 player, daily,
             )  # fmt: skip
+            if define:  # Dictionary Corner in each reveal
+                from ..definitions import Definitions
+
+                game.definitions = stack.enter_context(Definitions())
             _play(term, game, day, log, force, no_history)
         if as_json:
             emit_json(game.record())

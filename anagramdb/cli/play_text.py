@@ -71,11 +71,36 @@ def best_lines(result: dict[str, Any]) -> list[str]:
     return [f"  answer: {str(best['answer']).upper()}"]
 
 
+GLOSS_SHOWN = 100  # characters of a definition shown in a round's reveal
+
+
+def definition_lines(result: dict[str, Any]) -> list[str]:
+    """Dictionary Corner: each of the round's words that has a definition, with its part
+    of speech and first sense (RoundResult's ``definitions``, when the game has them)."""
+    lines = []
+    for word, entries in (result.get("definitions") or {}).items():
+        entry = entries[0]
+        relation = {"form": ", form of ", "derived": ", from "}.get(entry["relation"])
+        about = f"{entry['pos']}{relation}{entry['lemma']}" if relation else entry["pos"]
+        sense = entry["senses"][0]
+        gloss = f"[{', '.join(sense['labels'])}] " * bool(sense["labels"]) + sense["gloss"]
+        if len(gloss) > GLOSS_SHOWN:
+            gloss = gloss[: GLOSS_SHOWN - 3].rstrip() + "..."
+        lines.append(f"    {word} ({about}): {gloss}")
+    return ["  dictionary corner:", *lines] if lines else []
+
+
 def round_lines(result: dict[str, Any], totals: dict[str, int]) -> list[str]:
-    """What a round's end shows: each answer, the best answers, points and scores."""
+    """What a round's end shows: each answer, the best answers, what the words mean,
+    points and scores."""
     points = ", ".join(f"{name} {value}" for name, value in result["points"].items())
     score = ", ".join(f"{name} {total}" for name, total in totals.items())
-    return [*play_lines(result), *best_lines(result), f"  points: {points}; score: {score}"]
+    return [
+        *play_lines(result),
+        *best_lines(result),
+        *definition_lines(result),
+        f"  points: {points}; score: {score}",
+    ]
 
 
 def final_lines(totals: dict[str, int]) -> list[str]:

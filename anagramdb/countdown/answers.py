@@ -36,6 +36,7 @@ from .verdicts import (
     RoundResult,
     conundrum_best,
     conundrum_play,
+    defined_words,
     letters_best,
     numbers_best,
     numbers_play,
@@ -340,7 +341,7 @@ class Round:
         best, available = self._best()
         self.result = RoundResult(
             self.number, self.kind, self.puzzle_dict(), plays, points(plays), best, available,
-            self.crucial, self.picker,
+            self.crucial, self.picker, self.game.define(defined_words(self.kind, plays, best)),
         )  # fmt: skip
         self.phase = "over"
         self.game.results.append(self.result)

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import random
 
+from ..definitions import Definitions
 from ..dictionary import Dictionary
-from ..errors import InvalidGameError, quoted
+from ..errors import InvalidArgumentError, InvalidGameError, quoted
 from .answers import Round
 from .conundrum import Conundrum, generate
 from .draw import NumbersDraw, draw_numbers
@@ -89,6 +90,7 @@ class Game:
         dictionary_name: str | None = None,
         players: tuple[str, ...] | list[str] = (PLAYER,),
         picks: str = "turns",
+        definitions: Definitions | None = None,
     ) -> None:
         if opponent not in OPPONENTS:
             raise InvalidGameError(
@@ -111,6 +113,7 @@ class Game:
         self.humans = check_names(list(players))
         self.participants = self.humans + ([COMPUTER] if self.opponent else [])
         self.picks = picks
+        self.definitions = definitions  # what a letters round's and a conundrum's words mean
         self._master = random.Random(self.seed)
         self._seeds: list[int] = []
         self.results: list[RoundResult] = []
@@ -179,6 +182,22 @@ class Game:
         if not made:
             raise InvalidGameError("no conundrum can be made from these dictionaries")
         return made[0]
+
+    def define(self, words: list[str]) -> dict[str, object] | None:
+        """Dictionary Corner for a round's reveal: the entries (definitions.Entry records)
+        of those of *words* that have a definition, by word; None without definitions (the
+        game was made without them, or a numbers round)."""
+        if self.definitions is None or not words:
+            return None
+        found: dict[str, object] = {}
+        for word in words:
+            try:
+                definition = self.definitions.define(word)
+            except InvalidArgumentError:  # not a word: nothing to explain
+                continue
+            if definition.defined:
+                found[word] = [entry.to_dict() for entry in definition.entries]
+        return found
 
     def next_round(self) -> Round | None:
         """The round to play next: the current one until it is finished, then the next,

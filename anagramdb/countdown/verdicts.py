@@ -59,6 +59,9 @@ class RoundResult(NamedTuple):
     available: int = 0
     crucial: bool = False
     picker: str | None = None
+    # Dictionary Corner: what the round's words mean (defined_words), when the game looks
+    # them up: word -> {"defined", "entries"} as definitions.Definition.to_dict() has them
+    definitions: dict[str, object] | None = None
 
     def points_of(self, player: str) -> int:
         for play, points in zip(self.plays, self.points, strict=True):
@@ -70,13 +73,16 @@ class RoundResult(NamedTuple):
         return next((play for play in self.plays if play.player == player), None)
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        record = {
             "round": self.number + 1, "kind": self.kind, "crucial": self.crucial,
             "picker": self.picker,
             "puzzle": self.puzzle, "plays": [p.to_dict() for p in self.plays],
             "points": dict(zip([p.player for p in self.plays], self.points, strict=True)),
             "best": self.best, "available": self.available,
         }  # fmt: skip
+        if self.definitions is not None:
+            record["definitions"] = self.definitions
+        return record
 
 
 def unanswered(
@@ -170,6 +176,22 @@ def numbers_best(answer: Answer) -> tuple[dict[str, object], int]:
 
 def conundrum_best(answer: str) -> tuple[dict[str, object], int]:
     return {"answer": answer}, CONUNDRUM_SCORE
+
+
+def defined_words(kind: str, plays: list[Play], best: dict[str, object]) -> list[str]:
+    """The words Dictionary Corner explains after a round, folded, each once: a letters
+    round's best answers (those shown) and every player's word; a conundrum's answer and
+    every word buzzed. None for a numbers round."""
+    if kind == "letters":
+        shown = best["words"]
+        assert isinstance(shown, list)
+        words = [str(word) for word in shown]
+    elif kind == "conundrum":
+        words = [str(best["answer"])]
+    else:
+        return []
+    words += [play.answer for play in plays if play.answer]
+    return list(dict.fromkeys(fold(word.strip()) for word in words if fold(word.strip())))
 
 
 def points(plays: list[Play]) -> list[int]:

@@ -127,8 +127,8 @@ class KeyedFile:
             lines = self.block(number)
             found = [line.partition("\t")[0] for line in lines], lines
             if self._cache_limit:
-                if len(self._cache) >= self._cache_limit:
-                    self._cache.pop(next(iter(self._cache)))
+                if len(self._cache) >= self._cache_limit:  # threads may share the file
+                    self._cache.pop(next(iter(self._cache), -1), None)
                 self._cache[number] = found
         return found
 

@@ -424,3 +424,24 @@ def test_play_shows_dictionary_corner_unless_told_not_to(tmp_path):
         for line in shown.stdout.splitlines()
         if "dictionary corner" not in line and not line.startswith("    ")
     ] == hidden.stdout.splitlines()
+
+
+def test_the_web_games_reveal_has_dictionary_corner(full, common, solvers):
+    from html import escape
+
+    from anagramdb.countdown.game import Game
+    from anagramdb.web.game_pages import reveal_html
+    from anagramdb.web.match import Match
+
+    from .test_game import play_through
+
+    game = Game(full, common, "L", seed=7, opponent="hard", definitions=solvers.definitions())
+    play_through(game, {"letters": "cats"})
+    html = reveal_html(game.results[0].to_dict())
+    corner = html[html.index("<h2>Dictionary Corner</h2>") :]
+    cats = solvers.define("cats")["entries"][0]
+    assert (
+        "<dt>cats <small>(noun, form of cat)</small></dt>"
+        f"<dd>{escape(cats['senses'][0]['gloss'])}</dd>"
+    ) in corner
+    assert Match(solvers, "L", 0, "hard").definitions is solvers.definitions()

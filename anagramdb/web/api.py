@@ -91,13 +91,16 @@ class Solvers:
                 self._common = Dictionary("common")
             return self._common
 
-    def define(self, word: str) -> dict[str, object]:
-        """The record of ``anagramdb define WORD --json``, from the definitions file
-        (opened on first use, shared: a lookup reads it under the lock)."""
+    def definitions(self) -> Definitions:
+        """The definitions file, opened on first use and shared by the threads."""
         with self._lock:
             if self._definitions is None:
                 self._definitions = Definitions()
-            return self._definitions.define(word).to_dict()
+            return self._definitions
+
+    def define(self, word: str) -> dict[str, object]:
+        """The record of ``anagramdb define WORD --json``."""
+        return self.definitions().define(word).to_dict()
 
     def close(self) -> None:
         self.full.close()

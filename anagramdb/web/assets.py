@@ -64,6 +64,9 @@ button.copy { font-size: .85rem; padding: .1rem .55rem; background: var(--bg); c
 ul.words { list-style: none; padding: 0; margin: 0; display: inline-flex; flex-wrap: wrap;
   gap: .25rem .9rem; }
 ul.words small { color: var(--muted); }
+#results ul.words li { cursor: help; }
+.definition { margin: .75rem 0 0; }
+.definition:empty { display: none; }
 .score { color: var(--muted); font-weight: normal; font-size: .95rem; }
 .tiles { display: flex; flex-wrap: wrap; gap: .35rem; margin: .75rem 0; padding: 0;
   list-style: none; }
@@ -175,6 +178,34 @@ SCRIPT = """
       return data.solutions.length ? head + ": " + data.solutions[0].infix : head;
     },
   };
+  // Dictionary Corner: a word of the answers, tapped or hovered, is defined under them.
+  const corner = document.getElementById("definition");
+  const meaning = (data) => {
+    if (!data.defined) return data.word + ": no definition";
+    return data.word + ": " + data.entries.slice(0, 2).map((entry) => {
+      const how = { form: ", form of ", derived: ", from " }[entry.relation];
+      const sense = entry.senses[0];
+      const labels = sense.labels.length ? "[" + sense.labels.join(", ") + "] " : "";
+      return "(" + entry.pos + (how ? how + entry.lemma : "") + ") " + labels + sense.gloss;
+    }).join("; ");
+  };
+  let defining = "";
+  const define = (event) => {
+    const item = corner && event.target.closest && event.target.closest("#results ul.words li");
+    if (!item || !item.firstChild) return;
+    const word = item.firstChild.textContent.trim();
+    if (word === defining) return;
+    defining = word;
+    const headers = { Accept: "application/json" };
+    fetch("/api/define?word=" + encodeURIComponent(word), { headers })
+      .then((response) => response.json())
+      .then((data) => {
+        if (defining === word) corner.textContent = data.error || meaning(data);
+      })
+      .catch(() => {});
+  };
+  document.addEventListener("click", define);
+  document.addEventListener("mouseover", define);
   const offscreenCopy = (text) => {
     const area = el("textarea", "offscreen");
     area.value = text;

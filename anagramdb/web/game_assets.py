@@ -29,6 +29,8 @@ tfoot th, tfoot td { border-bottom: 0; }
 .table-wrap { overflow-x: auto; }
 button.secondary { background: var(--bg); color: var(--accent); }
 .best { font-weight: 700; letter-spacing: .04em; }
+dl.corner dt { font-weight: 700; }
+dl.corner dd { margin: 0 0 .5rem 1rem; }
 #share { word-break: break-all; }
 pre.share { font: inherit; background: var(--field); border: 1px solid var(--line);
   padding: .5rem .75rem; white-space: pre-wrap; }

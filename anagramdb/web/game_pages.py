@@ -331,7 +331,27 @@ def reveal_html(result: dict[str, Any]) -> str:
         "<th scope=col>Answer</th><th scope=col>Verdict</th><th scope=col>Points</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
-    return table + f'<h2>The best</h2><div id="best">{best_html(result)}</div>'
+    return (
+        table + f'<h2>The best</h2><div id="best">{best_html(result)}</div>' + corner_html(result)
+    )
+
+
+def corner_html(result: dict[str, Any]) -> str:
+    """Dictionary Corner: the first sense of each of the round's words that has one
+    (the engine's RoundResult ``definitions``; none for a numbers round)."""
+    items = []
+    for word, entries in (result.get("definitions") or {}).items():
+        entry, sense = entries[0], entries[0]["senses"][0]
+        how = {"form": ", form of ", "derived": ", from "}.get(entry["relation"])
+        about = entry["pos"] + (how + entry["lemma"] if how else "")
+        labels = f"[{', '.join(sense['labels'])}] " if sense["labels"] else ""
+        items.append(
+            f"<dt>{escape(word)} <small>({escape(about)})</small></dt>"
+            f"<dd>{escape(labels + sense['gloss'])}</dd>"
+        )
+    if not items:
+        return ""
+    return f'<h2>Dictionary Corner</h2><dl class="corner">{"".join(items)}</dl>'
 
 
 def best_html(result: dict[str, Any]) -> str:

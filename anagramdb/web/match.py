@@ -50,6 +50,7 @@ class Match:
         seeded_picks: bool = False,
     ) -> None:
         self.dictionaries = (solvers.full, solvers.common(), solvers.name)
+        self.definitions = solvers.definitions()  # Dictionary Corner in each reveal
         self.settings = (rounds, seed, opponent, seconds, "seeded" if seeded_picks else "turns")
         self._make(["player"])  # the settings checked now, when the room is made
         self.game: Game | None = None
@@ -64,8 +65,9 @@ class Match:
         full, common, name = self.dictionaries
         try:
             return Game(
-                full, common, rounds, seed, opponent, seconds, name, players=names, picks=picks
-            )
+                full, common, rounds, seed, opponent, seconds, name, players=names, picks=picks,
+                definitions=self.definitions,
+            )  # fmt: skip
         except InvalidGameError as exc:
             raise MoveError(str(exc)) from None
 

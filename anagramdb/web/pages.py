@@ -182,12 +182,21 @@ def solve_page(
         f"{fields}</form>"
         f'<p id="summary" class="summary" role="status">{escape(summary)}</p>'
         '<p id="busy" class="busy" hidden>Working…</p>'
-        f'<div id="results">{shown}</div>{twin_link("/api/" + endpoint, query if asked else "")}'
-        f"{extra}"
+        f'<div id="results">{shown}</div>{corner(endpoint)}'
+        f"{twin_link('/api/' + endpoint, query if asked else '')}{extra}"
     )
     return status, layout(title_of(title, request.query), path, content)
 
 
+def corner(endpoint: str) -> str:
+    """Dictionary Corner under a page of words: the script shows there what a word of the
+    answers means when it is tapped or hovered (/api/define); empty without the script."""
+    if endpoint not in DEFINED_PAGES:
+        return ""
+    return '<p id="definition" class="definition" role="status"></p>'
+
+
+DEFINED_PAGES = ("letters", "conundrum")
 SOLVE = '<button class="solve-button">Solve</button>'
 
 

@@ -193,7 +193,7 @@ def corner(endpoint: str) -> str:
     answers means when it is tapped or hovered (/api/define); empty without the script."""
     if endpoint not in DEFINED_PAGES:
         return ""
-    return '<p id="definition" class="definition" role="status"></p>'
+    return '<p id="definition" class="definition"></p>'
 
 
 DEFINED_PAGES = ("letters", "conundrum")

@@ -46,7 +46,8 @@ from .game_history import (
     not_recorded,
     record,
 )
-from .game_pages import join_page, page, regions, room_page, start_page
+from .game_pages import page, regions, room_page
+from .game_start import join_page, start_page
 from .match import LOBBY, OVER, Match, MoveError
 from .pages import add_to_navigation
 from .rooms import (

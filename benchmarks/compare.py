@@ -438,6 +438,33 @@ def numbers_processes(script: str, rounds: int) -> dict[str, object]:
     return results
 
 
+def batch_jobs(script: str, count: int, rounds: int) -> dict[str, object]:
+    """The whole-process batch against SQLite: default dictionary, then the merged 2.8M-word
+    one (with stored keys) when Debian's word lists are installed."""
+    from benchmarks.compare_batch import batch, merged_dictionary
+    from benchmarks.contenders import build_sqlite
+    from benchmarks.support import DATA
+
+    racks = [draw_letters(seed=seed).letters.lower() for seed in range(count)]
+    os.makedirs(DATA, exist_ok=True)
+    database = os.path.join(DATA, "default.sqlite")
+    build_sqlite(Dictionary().path, database)
+    report: dict[str, object] = {
+        "default": batch(script, "default dictionary", Dictionary().path, database, racks, rounds)
+    }
+    merged = merged_dictionary(DATA)
+    if merged is None:
+        print(
+            "skipped the 2.8M-word batch: apt-get install the word lists that "
+            "tools/merged_wordlist.py names"
+        )
+    else:
+        report["merged"] = batch(
+            script, "merged 2.8M words (stored keys)", *merged, racks, max(1, rounds // 4)
+        )
+    return report
+
+
 def summary(report: dict[str, object]) -> list[str]:
     """The ratios docs/PERFORMANCE.md quotes (below 1: anagramdb is faster)."""
     lines = ["summary (anagramdb time / other's time; below 1.00 means anagramdb is faster)"]
@@ -476,6 +503,7 @@ def main() -> int:
     )
     parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--racks", type=int, default=None)
+    parser.add_argument("--batch-racks", type=int, default=None, help="racks of the batch runs")
     args = parser.parse_args()
     rounds = args.rounds or (3 if args.quick else 20)
     count = args.racks or (100 if args.quick else 1000)
@@ -487,6 +515,7 @@ def main() -> int:
         dictionaries["synthetic 1M words"] = synthetic_dictionary(1_000_000)
     for label, path in dictionaries.items():
         report[f"letters, {label}"] = letters_jobs(script, path, label, rounds, racks, args.quick)
+    report["batch"] = batch_jobs(script, args.batch_racks or (200 if args.quick else 2000), rounds)
     report["numbers"] = numbers_jobs(20 if args.quick else 100)
     report["numbers, whole process"] = numbers_processes(script, rounds)
     report["summary"] = summary(report)

@@ -163,11 +163,40 @@ def stand_in_for_closed_streams() -> None:
 
 
 def internal_error(exc: BaseException) -> int:
-    """A bug: still one line, with the way to see the traceback."""
+    """A bug: still one line, with the way to see the traceback. Running out of memory is
+    not a bug: one line that says so (out_of_memory)."""
     if os.environ.get("ANAGRAMDB_DEBUG"):
         raise exc
+    if isinstance(exc, MemoryError):
+        return out_of_memory()
     return error(
         f"internal error: {type(exc).__name__}: {cut(str(exc), 200)} (set ANAGRAMDB_DEBUG=1 for a "
         "traceback)",
+        1,
+    )
+
+
+def out_of_memory(args: list[str] | None = None) -> int:
+    """'out of memory while running COMMAND', with the address-space limit when one is
+    set; exit 1. *args* is the command line (sys.argv[1:] by default)."""
+    from .grammar import hoist, split_globals
+
+    try:
+        words = split_globals(hoist(sys.argv[1:] if args is None else args))[1]
+    except ValueError:
+        words = []
+    command = " ".join(["anagramdb", *[w for w in words[:2] if not w.startswith("-")][:1]])
+    limit = ""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if soft != resource.RLIM_INFINITY:
+            limit = f" under an address-space limit of {soft // 2**20} MiB"
+    except (ImportError, OSError, ValueError):
+        pass
+    return error(
+        f"out of memory while running {command}{limit}; free some memory, raise the limit, "
+        "or ask for less (a smaller --cache, build --memory, phrases --limit)",
         1,
     )

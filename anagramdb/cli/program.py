@@ -215,6 +215,8 @@ class Program(Group):
             return messages.internal_error(exc)
         except SystemExit:
             raise
+        except MemoryError:
+            return messages.out_of_memory(args)
         except Exception as exc:
             return messages.internal_error(exc)
         code = result if isinstance(result, int) else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -91,3 +92,27 @@ def test_stats_command_on_a_short_range(tmp_path):
     assert report["selections"] == 13243 and report["targets"] == [990, 999]
     assert sorted(report["per_target"]) == [str(t) for t in range(990, 1000)]
     assert len(lines) == 13244 and lines[1].startswith("1 1 2 2 3 3,0,0,")
+
+
+def test_a_pool_that_cannot_start_leaves_no_worker_behind(monkeypatch):
+    """Under a tight address-space limit the pool's threads may not start ("can't start
+    new thread") after its workers were forked: they are reaped, none is orphaned."""
+    import multiprocessing
+    import threading
+
+    from anagramdb.countdown import numbers_stats
+
+    if not hasattr(os, "fork"):
+        pytest.skip("the statistics fork their workers here")
+    context = multiprocessing.get_context("fork")
+    start = threading.Thread.start
+
+    def refuse(self: threading.Thread) -> None:
+        if "handle" in (self.name or "") or "_handle" in getattr(self._target, "__name__", ""):
+            raise RuntimeError("can't start new thread")
+        start(self)
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    with pytest.raises(RuntimeError, match="can't start new thread"):
+        numbers_stats._workers(context, 2)
+    assert context.active_children() == []

@@ -176,3 +176,27 @@ def test_piles_file(tmp_path):
             match=rf"^the number of large tiles must be from 0 to 4, not {large}$",
         ):
             draw_numbers(large)
+
+
+def test_phrases_stream_as_the_search_finds_them(full):
+    """The command prints phrases as they come (never all held): its text and JSON are
+    what the whole list gives, the JSON byte for byte PhrasesResult.to_dict()'s."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from anagramdb.cli.app import app
+    from anagramdb.countdown.phrases import iter_phrases
+    from anagramdb.countdown.queries import PhrasesResult
+
+    every = phrases(full, "countdown show", limit=None)
+    first = next(iter_phrases(full, "countdown show", limit=None))
+    assert len(every) > 100 and first == every[0]
+    assert list(iter_phrases(full, "countdown show", limit=7)) == every[:7]
+    runner = CliRunner()
+    text = runner.invoke(app, ["phrases", "countdown show", "--limit", "0"]).stdout
+    assert text.splitlines() == [" ".join(phrase) for phrase in every]
+    record = runner.invoke(app, ["phrases", "countdown show", "--limit", "0", "--json"]).stdout
+    assert record == json.dumps(PhrasesResult("countdown show", every).to_dict()) + "\n"
+    empty = runner.invoke(app, ["phrases", "qqq zzz", "--json"])
+    assert empty.stdout == '{"letters": "qqq zzz", "phrases": [], "count": 0}\n'

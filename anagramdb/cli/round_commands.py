@@ -1,6 +1,8 @@
 """Commands for the rounds of the game: letters, conundrum, phrases, draw."""
 
 import sys
+from collections.abc import Iterator
+from itertools import chain
 from typing import Annotated, Any
 
 import typer
@@ -10,6 +12,7 @@ from ..countdown.draw import MAX_LARGE, MAX_VOWELS, MIN_VOWELS
 from ..countdown.letters import ENOUGH, MIN_LENGTH
 from ..countdown.phrases import LIMIT, MAX_WORDS, MOST_WORDS, SECONDS
 from ..countdown.phrases import MIN_LENGTH as PHRASE_MIN_LENGTH
+from ..errors import AnagramDBError
 from .common import (
     JSON_OPTION,
     SEED_OPTION,
@@ -23,7 +26,7 @@ from .common import (
     reported,
     usage_error,
 )
-from .messages import warning
+from .messages import no_words, warning
 
 MAX_COUNT = 10_000
 
@@ -178,6 +181,7 @@ def phrases(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List multi-word anagrams of LETTERS, fewest words first."""
+    from ..countdown.phrases import iter_phrases
     from ..countdown.phrases import phrases as search
     from ..countdown.queries import PhrasesResult
     from .render import phrases_text
@@ -201,8 +205,47 @@ def phrases(
                     PhrasesResult.to_dict if as_json else None,
                 )
             )
-        found = answer(letters)
-        emit(letters, found, phrases_text(*found), as_json)
+        from time import monotonic
+
+        deadline = monotonic() + seconds if seconds else None
+        stream_phrases(
+            letters,
+            iter_phrases(dictionary, letters, max_words, min_length, limit or None, deadline),
+            as_json,
+        )
+
+
+def stream_phrases(letters: str, found: Iterator[tuple[str, ...]], as_json: bool) -> None:
+    """Print phrases as the search finds them (never all held at once: there may be
+    millions), one a line, or as the JSON record ``PhrasesResult.to_dict()`` gives, byte
+    for byte. A search that fails part way (its time limit) leaves the lines printed so
+    far, and in JSON a complete record with the ``"count"`` so far and an ``"error"``."""
+    import json
+
+    from .render import valid_text
+
+    out = sys.stdout
+    count = 0
+    first = next(found, None)  # errors before the first phrase print nothing
+    if as_json:
+        out.write(valid_text('{"letters": ' + json.dumps(letters, ensure_ascii=False)))
+        out.write(', "phrases": [')
+    try:
+        for phrase in found if first is None else chain((first,), found):
+            if as_json:
+                out.write((", " if count else "") + json.dumps(list(phrase), ensure_ascii=False))
+            else:
+                out.write(" ".join(phrase) + "\n")
+            count += 1
+    except AnagramDBError as exc:
+        if as_json:
+            error = json.dumps(str(exc), ensure_ascii=False)
+            out.write(valid_text(f'], "count": {count}, "error": {error}}}') + "\n")
+        raise
+    if as_json:
+        out.write(f'], "count": {count}}}\n')
+    elif not count:
+        no_words(letters)
 
 
 @group("draw")

@@ -38,6 +38,7 @@ from .numbers import (
 )
 
 REACH = 10
+POOL_THREAD_STACK = 256 << 10  # bytes of stack for each of the worker pool's threads
 CHUNK = 64
 MAX_TARGET = 10_000  # the window's bitsets and the per-target counts grow with the range
 
@@ -328,16 +329,26 @@ def _workers(context: Any, jobs: int) -> Any:
     import signal
     import threading
 
-    if (
-        not hasattr(signal, "pthread_sigmask")
-        or threading.current_thread() is not threading.main_thread()
-    ):
-        return context.Pool(jobs, _quiet_worker)
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    masked = (
+        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    )
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else None
+    # The pool's three handler threads need little stack: asking for less than the default
+    # (8 MiB of address space each) lets the statistics run under a tight RLIMIT_AS.
+    stack = threading.stack_size(POOL_THREAD_STACK)
     try:
         return context.Pool(jobs, _quiet_worker)
+    except BaseException:
+        # The pool could not be made (a thread or process that would not start): reap the
+        # workers it had already forked, so that none is left behind.
+        for child in context.active_children():
+            child.terminate()
+            child.join()
+        raise
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        threading.stack_size(stack)
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _run(

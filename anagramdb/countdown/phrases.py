@@ -16,6 +16,7 @@ search.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import product
 from time import monotonic
 
@@ -34,10 +35,6 @@ CANDIDATES_A_UNIT = 4  # candidate words a search step tries, a unit of a Budget
 MAX_LETTERS = 40  # 35 letters take about 1.3 s; the search grows exponentially beyond
 FIELD_BITS = 8
 MAX_REPEATS = (1 << (FIELD_BITS - 1)) - 1
-
-
-class _Stop(Exception):
-    """Raised inside the search once the limit is reached."""
 
 
 class _Packing:
@@ -72,7 +69,26 @@ def phrases(
     With a *deadline* (a time.monotonic() value), the search raises TimeLimitError once
     it is passed: the bound a server puts on a search that grows exponentially; a *budget*
     (countdown.budget) bounds it in work instead (WorkLimitError), the same on any machine.
+    The list of iter_phrases, which yields them as they are found.
     """
+    return list(
+        iter_phrases(dictionary, letters, max_words, min_length, limit, deadline, budget)
+    )
+
+
+def iter_phrases(
+    dictionary: Dictionary,
+    letters: str,
+    max_words: int = MAX_WORDS,
+    min_length: int = MIN_LENGTH,
+    limit: int | None = LIMIT,
+    deadline: float | None = None,
+    budget: Budget | None = None,
+) -> Iterator[tuple[str, ...]]:
+    """The phrases of :func:`phrases`, yielded as the search finds them: memory holds the
+    key combinations found (to skip one reached again), never the phrases, so a search
+    for millions of them (``limit=None``) can be printed as it goes. Errors in the
+    arguments are raised at once, a TimeLimitError when the deadline passes."""
     if max_words < 1 or min_length < 1:
         raise InvalidArgumentError(
             f"the most words and the shortest word must be at least 1, not {max_words} and "
@@ -109,47 +125,56 @@ def phrases(
     # answer must cover it, and few choices there prune the search most.
     order = sorted(range(len(packing.alphabet)), key=lambda field: len(containing[field]))
     guard = packing.guard
-    found: list[tuple[str, ...]] = []
     seen_keys: set[tuple[str, ...]] = set()
-    seen_phrases: set[tuple[str, ...]] = set()
 
-    def emit(keys: list[str]) -> None:
+    def emit(keys: list[str]) -> Iterator[tuple[str, ...]]:
         combination = tuple(sorted(keys))
         if combination in seen_keys:
             return
         seen_keys.add(combination)
+        # A phrase's words give its keys, so only one combination makes it; repeated keys
+        # (two words of one anagram group) make it more than once, in different orders.
+        seen_phrases: set[tuple[str, ...]] = set()
         for words in product(*(candidates[sub] for sub in combination)):
             phrase = tuple(sorted(words))
             if phrase not in seen_phrases:
-                seen_phrases.add(phrase)
-                found.append(phrase)
-                if limit is not None and len(found) >= limit:
-                    raise _Stop
+                if len(set(combination)) < len(combination):
+                    seen_phrases.add(phrase)
+                yield phrase
 
-    def search(left: int, size: int, chosen: list[str], most: int) -> None:
+    def search(left: int, size: int, chosen: list[str], most: int) -> Iterator[tuple[str, ...]]:
         if deadline is not None and monotonic() > deadline:
             raise TimeLimitError(
                 f"the search for phrases of {letters!r} took too long; allow fewer or longer words"
             )
         if size == 0:
-            emit(chosen)
+            yield from emit(chosen)
             return
         if len(chosen) == most - 1:
             last = by_packed.get(left)
             if last is not None:
-                emit([*chosen, last])
+                yield from emit([*chosen, last])
             return
         rarest = next(field for field in order if packing.count(left, field))
         spend(budget, len(containing[rarest]) // CANDIDATES_A_UNIT + 1, "phrase words tried")
         for packed, length, sub in containing[rarest]:
             rest = size - length
             if (rest == 0 or rest >= min_length) and ((left | guard) - packed) & guard == guard:
-                search(left - packed, rest, [*chosen, sub], most)
+                yield from search(left - packed, rest, [*chosen, sub], most)
 
-    try:
+    return _limited(
         # Iterative deepening: every one-word answer first, then two-word ones, and so on.
-        for most in range(1, max_words + 1):
-            search(packing.pack(key), len(key), [], most)
-    except _Stop:
-        pass
-    return found
+        (
+            phrase
+            for most in range(1, max_words + 1)
+            for phrase in search(packing.pack(key), len(key), [], most)
+        ),
+        limit,
+    )
+
+
+def _limited(found: Iterator[tuple[str, ...]], limit: int | None) -> Iterator[tuple[str, ...]]:
+    """The first *limit* of *found* (all of them for None)."""
+    from itertools import islice
+
+    return found if limit is None else islice(found, limit)

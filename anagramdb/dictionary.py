@@ -38,6 +38,7 @@ from .errors import (
 )
 from .index import (
     BLOCK_SIZE,
+    KEYS_SUFFIX,
     SparseIndex,
     index_path_for,
     open_index,
@@ -47,7 +48,6 @@ from .index import (
 )
 from .keys import letters_key
 from .kinds import ANAGRAM
-from .stored_keys import open_stored_keys
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
 TYPE_CHECKING = False
@@ -152,13 +152,16 @@ class Dictionary:
         self._map, self._index, self.size = open_mapped(self.path, block_size)
         self._cache = BlockCache(budget - budget // STRETCH_SHARE, self._index.entry_count)
         self._index.stretch_budget = budget // STRETCH_SHARE
-        try:
-            self._stored = open_stored_keys(
-                self.path, self._index, refresh=not packaged_data(self.path)[1]
-            )
-        except BaseException:
-            self.close()
-            raise
+        if os.path.exists(self.path + KEYS_SUFFIX):  # stored_keys.py is imported only then
+            from .stored_keys import open_stored_keys
+
+            try:
+                self._stored = open_stored_keys(
+                    self.path, self._index, refresh=not packaged_data(self.path)[1]
+                )
+            except BaseException:
+                self.close()
+                raise
         if self.size > RELEASE_BYTES and RELEASE_PAGES is not None:
             self._regions = set()
         # Closing the index detaches its own guard, so a dropped Dictionary warns once.

@@ -57,6 +57,7 @@ VERSION = 1
 BLOCK_SIZE = 64
 MAX_BLOCK_SIZE = 65536  # words a block: a lookup scans one block, so far fewer is sensible
 INDEX_SUFFIX = ".idx"
+KEYS_SUFFIX = ".keys"  # the optional stored keys beside it (stored_keys.py)
 SUMMARY_STRIDE = 64
 STRETCH_BYTES = 256 << 10  # stretches of index keys kept decoded (a Dictionary sets its own)
 HEADER = struct.Struct("<8sHHIQqQQQQII")  # version and kind: one u32 before kinds

@@ -31,6 +31,7 @@ import struct
 import zlib
 
 from .errors import IndexCorruptError, OutputRefusedError, StorageError, describe_os_error
+from .index import KEYS_SUFFIX
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 
 MAGIC = b"ANAGRKEY"
 VERSION = 1
-KEYS_SUFFIX = ".keys"
 HEADER = struct.Struct("<8sIIQQQQII")
 HEADER_CRC = HEADER.size - 4
 ENTRY = struct.Struct("<QII")

@@ -438,9 +438,9 @@ def numbers_processes(script: str, rounds: int) -> dict[str, object]:
     return results
 
 
-def batch_jobs(script: str, count: int, rounds: int) -> dict[str, object]:
-    """The whole-process batch against SQLite: default dictionary, then the merged 2.8M-word
-    one (with stored keys) when Debian's word lists are installed."""
+def batch_jobs(script: str, count: int, rounds: int, merged: bool = True) -> dict[str, object]:
+    """The whole-process batch against SQLite: default dictionary, then (with *merged*) the
+    merged 2.8M-word one (with stored keys) when Debian's word lists are installed."""
     from benchmarks.compare_batch import batch, merged_dictionary
     from benchmarks.contenders import build_sqlite
     from benchmarks.support import DATA
@@ -452,15 +452,17 @@ def batch_jobs(script: str, count: int, rounds: int) -> dict[str, object]:
     report: dict[str, object] = {
         "default": batch(script, "default dictionary", Dictionary().path, database, racks, rounds)
     }
-    merged = merged_dictionary(DATA)
-    if merged is None:
+    if not merged:
+        return report
+    big = merged_dictionary(DATA)
+    if big is None:
         print(
             "skipped the 2.8M-word batch: apt-get install the word lists that "
             "tools/merged_wordlist.py names"
         )
     else:
         report["merged"] = batch(
-            script, "merged 2.8M words (stored keys)", *merged, racks, max(1, rounds // 4)
+            script, "merged 2.8M words (stored keys)", *big, racks, max(1, rounds // 4)
         )
     return report
 
@@ -515,7 +517,9 @@ def main() -> int:
         dictionaries["synthetic 1M words"] = synthetic_dictionary(1_000_000)
     for label, path in dictionaries.items():
         report[f"letters, {label}"] = letters_jobs(script, path, label, rounds, racks, args.quick)
-    report["batch"] = batch_jobs(script, args.batch_racks or (200 if args.quick else 2000), rounds)
+    report["batch"] = batch_jobs(
+        script, args.batch_racks or (count if args.quick else 2000), rounds, merged=not args.quick
+    )
     report["numbers"] = numbers_jobs(20 if args.quick else 100)
     report["numbers, whole process"] = numbers_processes(script, rounds)
     report["summary"] = summary(report)

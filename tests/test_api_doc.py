@@ -50,7 +50,6 @@ def test_importing_loads_only_the_reader():
         "anagramdb.index",
         "anagramdb.keys",
         "anagramdb.kinds",  # the index reader checks the kind of file its header records
-        "anagramdb.stored_keys",
     ]
 
 

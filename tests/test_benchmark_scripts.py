@@ -47,6 +47,7 @@ def test_compare_quick_prints_its_tables(tmp_path):
     assert "sqlite" in per_rack and "same on every rack" in per_rack and "memory" in per_rack
     assert "letters, each in its own process" in out and "anagramdb letters - (CLI)" in out
     assert "numbers, in process" in out
+    assert "letters batch, whole process, 5 racks" in out and "sqlite batch script" in out
     # Each numbers peer is either compared (and agrees on every game) or skipped with a note.
     if "skipped tryalgo" in out:
         assert "anagramdb solve (one answer)" not in out

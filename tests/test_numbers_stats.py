@@ -114,5 +114,5 @@ def test_a_pool_that_cannot_start_leaves_no_worker_behind(monkeypatch):
 
     monkeypatch.setattr(threading.Thread, "start", refuse)
     with pytest.raises(RuntimeError, match="can't start new thread"):
-        numbers_stats._workers(context, 2)
+        numbers_stats.worker_pool(context, 2)
     assert context.active_children() == []

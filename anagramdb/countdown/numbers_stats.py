@@ -299,7 +299,7 @@ def statistics(
     else:
         import multiprocessing
 
-        with _workers(
+        with worker_pool(
             multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"), jobs
         ) as pool:
             done = _merge(
@@ -321,7 +321,7 @@ def _quiet_worker() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _workers(context: Any, jobs: int) -> Any:
+def worker_pool(context: Any, jobs: int) -> Any:
     """A pool whose workers ignore Ctrl-C from birth. SIGINT is blocked (held, not lost)
     while they are forked: a worker interrupted before its initializer ran could die
     holding the task queue's lock, and the pool would then hang when stopped. The parent

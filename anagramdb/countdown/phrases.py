@@ -71,9 +71,7 @@ def phrases(
     (countdown.budget) bounds it in work instead (WorkLimitError), the same on any machine.
     The list of iter_phrases, which yields them as they are found.
     """
-    return list(
-        iter_phrases(dictionary, letters, max_words, min_length, limit, deadline, budget)
-    )
+    return list(iter_phrases(dictionary, letters, max_words, min_length, limit, deadline, budget))
 
 
 def iter_phrases(

@@ -8,8 +8,9 @@ listens`` one after the other (interleaved, so a busy moment hits both alike), u
 define to anagrams. ``--callgrind`` adds each command's instruction count (valgrind
 --tool=callgrind, one run each: not disturbed by the machine's load). Then, for each
 ``--sizes`` factor, a definitions file that many times the packaged one's size (its lines
-repeated under new keys) is built in a temporary directory and one cold ``define`` of a
-word in its middle is measured: peak RSS should stay flat as the file grows.
+repeated under new keys, streamed: the file is never held in memory) is built in a
+temporary directory and one cold ``define`` of a word in it is measured: peak RSS should
+stay flat as the file grows.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -53,13 +55,20 @@ def instructions(args: list[str]) -> int:
 
 
 def scaled_file(directory: str, factor: int) -> str:
-    """A definitions file *factor* times the packaged one: its lines under keys with a
-    numbered suffix for each copy (``cat``, ``cat1``, ...), sorted."""
-    with KeyedFile(DEFINITIONS_PATH) as packaged:
-        lines = list(packaged)
-    keyed = sorted((f"{key}{copy or ''}", value) for copy in range(factor) for key, value in lines)
+    """A definitions file about *factor* times the packaged one: the packaged lines, then
+    *factor* - 1 copies under keys with a digit in front (``1cat``, ``2cat``, ...), each
+    copy a stretch of its own that compresses as the original does."""
     path = os.path.join(directory, f"definitions-{factor}x.txt.gz")
-    write_keyed(path, [f"{key}\t{value}" for key, value in keyed])
+    with KeyedFile(DEFINITIONS_PATH) as packaged:
+
+        def lines() -> Iterator[str]:
+            for copy in range(1, factor):
+                for key, value in packaged:
+                    yield f"{copy}{key}\t{value}"
+            for key, value in packaged:
+                yield f"{key}\t{value}"
+
+        write_keyed(path, lines())
     return path
 
 

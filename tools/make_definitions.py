@@ -89,6 +89,11 @@ DERIVATIONS = (
     ("ish", "n", ((0, ""), (0, "e"))),  # boarish
     ("ish", "a", ((0, ""), (0, "e"))),  # lowish
     ("less", "n", ((0, ""),)),  # tameless
+    ("able", "v", ((0, ""), (0, "e"))),  # mineable, citable
+    ("ment", "v", ((0, ""),)),  # assailment
+    ("ist", "n", ((0, ""), (0, "e"))),  # atomist
+    ("ism", "n", ((0, ""), (0, "e"))),  # tzarism
+    ("ism", "a", ((0, ""),)),  # expertism
     ("ful", "n", ((0, ""),)),  # easeful
 )
 PREFIXES = (
@@ -221,7 +226,7 @@ def entries(wordnet: WordNet, word: str) -> list[tuple[str, str, str]]:
                 found.append(("+", pos, lemma))
     for prefix in PREFIXES:
         rest = word[len(prefix) :]
-        if word.startswith(prefix) and len(rest) >= (3 if len(prefix) >= 4 else 4):
+        if word.startswith(prefix) and len(rest) >= (3 if len(prefix) >= 3 else 4):
             for pos, lemma in inflections(wordnet, rest):
                 if ("+", pos, lemma) not in found:
                     found.append(("+", pos, lemma))

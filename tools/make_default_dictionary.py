@@ -36,21 +36,43 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Iterable
+from typing import NamedTuple
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(TOOLS, ".."), TOOLS]
 
 from anagramdb.atomic import packaging
 from anagramdb.builder import build
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 from anagramdb.index import save_index
 from anagramdb.keys import fold
+from scowl_reviews import (
+    DROPS,
+    INFLECTIONS,
+    VARIANTS,
+    Drop,
+    read_drops,
+    read_inflections,
+    read_variants,
+)
 
 PACKAGE = "scowl"
 SCOWL_DIRECTORY = "/usr/share/dict/scowl"
 COPYRIGHT = "/usr/share/doc/scowl/copyright"
-ADDBACK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scowl_addback.txt")
+ADDBACK = os.path.join(TOOLS, "scowl_addback.txt")
 CATEGORIES = ("english", "british", "british_variant_1", "british_variant_2")
+IZE_CATEGORY = "british_z"  # british with Oxford's -ize spellings
+NOT_IZE = re.compile("yz")  # -yse stays British (analyse, paralyse): never analyze
+REVIEWED_CATEGORIES = ("variant_3", "australian")  # read through tools/scowl_variants.txt
+# The independent signals the reviewed files were made with (tools/word_signals.py);
+# the build itself reads none of them.
+SIGNALS = {
+    "hunspell": "Debian hunspell-en-gb 1:7.5.0-1",
+    "wordfreq": "PyPI wordfreq 3.1.1 (English, Zipf >= 1.5)",
+    "wordnet": "Debian wordnet-base 1:3.0-37 (WordNet 3.0)",
+}
 SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LISTS = {"common": 55, "full": 70, "huge": 80}
 VOWELLESS_WORDS = frozenset("brr crwth crwths cwm cwms hmm nth pfft psst shh tsk tsks zzz".split())
@@ -103,10 +125,10 @@ def read_addback(path: str = ADDBACK) -> list[tuple[str, int]]:
     return entries
 
 
-def source_files(directory: str, limit: int) -> list[str]:
-    """The SCOWL words files of CATEGORIES with sizes up to *limit*, in a fixed order."""
+def source_files(directory: str, limit: int, categories: Iterable[str] = CATEGORIES) -> list[str]:
+    """The SCOWL words files of *categories* with sizes up to *limit*, in a fixed order."""
     names = [
-        f"{category}-words.{size}" for size in SIZES if size <= limit for category in CATEGORIES
+        f"{category}-words.{size}" for size in SIZES if size <= limit for category in categories
     ]
     return [
         os.path.join(directory, name)
@@ -115,22 +137,88 @@ def source_files(directory: str, limit: int) -> list[str]:
     ]
 
 
-def list_words(
-    directory: str, limit: int, addback: Iterable[tuple[str, int]]
-) -> tuple[list[str], dict[str, int]]:
-    """The sorted words of the list with size *limit*, and the count skipped per rule."""
+def category_words(
+    directory: str, categories: Iterable[str], limit: int, skipped: dict[str, int] | None = None
+) -> set[str]:
+    """The words the rules keep from the words files of *categories* up to size *limit*;
+    lines the rules refuse are counted by reason into *skipped*."""
     words: set[str] = set()
-    skipped: dict[str, int] = {}
-    for path in source_files(directory, limit):
+    for path in source_files(directory, limit, categories):
         with open(path, encoding="utf-8") as handle:
             for line in handle:
                 word, reason = clean(line.strip())
                 if word is not None:
                     words.add(word)
-                elif line.strip():
+                elif line.strip() and skipped is not None:
                     skipped[reason] = skipped.get(reason, 0) + 1
-    words.update(word for word, size in addback if size <= limit)
-    return sorted(words), dict(sorted(skipped.items()))
+    return words
+
+
+class Reviews(NamedTuple):
+    """The reviewed files a build reads (tools/scowl_reviews.py)."""
+
+    addback: list[tuple[str, int]]
+    variants: dict[str, bool]
+    inflections: list[tuple[str, str]]
+    drops: dict[str, Drop]
+
+    @classmethod
+    def read(cls, paths: ReviewPaths) -> Reviews:
+        return cls(
+            read_addback(paths.addback),
+            read_variants(paths.variants),
+            read_inflections(paths.inflections),
+            read_drops(paths.drops),
+        )
+
+
+class ReviewPaths(NamedTuple):
+    addback: str = ADDBACK
+    variants: str = VARIANTS
+    inflections: str = INFLECTIONS
+    drops: str = DROPS
+
+
+def list_words(
+    directory: str, limit: int, reviews: Reviews
+) -> tuple[list[str], dict[str, object]]:
+    """The sorted words of the list with size *limit*, and how each step changed it.
+
+    The steps: the British words files and the add-back list; british_z's -ize spellings
+    (never -yze); the kept entries of variant_3 and australian; the drop list; then each
+    listed inflection whose base is in, if SCOWL lists the form at any size."""
+    skipped: dict[str, int] = {}
+    words = category_words(directory, CATEGORIES, limit, skipped)
+    words.update(word for word, size in reviews.addback if size <= limit)
+    ize = {
+        word
+        for word in category_words(directory, (IZE_CATEGORY,), limit) - words
+        if not NOT_IZE.search(word)
+    }
+    words |= ize
+    reviewed = category_words(directory, REVIEWED_CATEGORIES, limit) - words
+    kept = {word for word in reviewed if reviews.variants.get(word)}
+    words |= kept
+    dropped = words & reviews.drops.keys()
+    words -= dropped
+    anywhere = category_words(directory, (*CATEGORIES, IZE_CATEGORY), max(SIZES))
+    inflections = {
+        form
+        for form, base in reviews.inflections
+        if base in words and form in anywhere and form not in reviews.drops
+    } - words
+    words |= inflections
+    reasons = Counter(reviews.drops[word].reason for word in dropped)
+    steps: dict[str, object] = {
+        "skipped": dict(sorted(skipped.items())),
+        "added_back": sum(1 for _, size in reviews.addback if size <= limit),
+        "added_ize": len(ize),
+        "added_variants": len(kept),
+        "unreviewed_variants": sum(1 for word in reviewed if word not in reviews.variants),
+        "added_inflections": len(inflections),
+        "dropped": dict(sorted(reasons.items())),
+    }
+    return sorted(words), steps
 
 
 def package_version(package: str = PACKAGE) -> str:
@@ -187,14 +275,17 @@ def make(
     version: str,
     addback_path: str = ADDBACK,
     copyright_path: str | None = COPYRIGHT,
+    review_paths: ReviewPaths | None = None,
 ) -> dict[str, object]:
     """Write every list of LISTS, the provenance file and the copyright notice into
-    *output*; return the provenance record."""
-    addback = read_addback(addback_path)
+    *output*; return the provenance record. *review_paths* name the reviewed files (the
+    ones in tools/ by default); *addback_path* overrides its add-back list."""
+    paths = (review_paths or ReviewPaths())._replace(addback=addback_path)
+    reviews = Reviews.read(paths)
     mtime_ns = release_mtime_ns(version)
     dictionaries: dict[str, object] = {}
     for name, limit in sorted(LISTS.items(), key=lambda item: item[1]):
-        words, skipped = list_words(directory, limit, addback)
+        words, steps = list_words(directory, limit, reviews)
         path = os.path.join(output, PACKAGED[name])
         with packaging():  # the packaged data, which no command writes
             write_dictionary(words, path, mtime_ns)
@@ -203,9 +294,8 @@ def make(
             "max_size": limit,
             "words": len(words),
             "nine_letter_words": sum(1 for word in words if len(word) == 9),
-            "added_back": sum(1 for _, size in addback if size <= limit),
-            "skipped": skipped,
             "sha256": sha256(path),
+            **steps,
         }
     record: dict[str, object] = {
         "source": {
@@ -218,9 +308,18 @@ def make(
         "rules": list(RULES),
         "addback": {
             "file": "tools/" + os.path.basename(addback_path),
-            "entries": len(addback),
+            "entries": len(reviews.addback),
             "sha256": sha256(addback_path),
         },
+        "reviews": {
+            kind: {
+                "file": "tools/" + os.path.basename(getattr(paths, kind)),
+                "entries": len(getattr(reviews, kind)),
+                "sha256": sha256(getattr(paths, kind)),
+            }
+            for kind in ("variants", "inflections", "drops")
+        },
+        "signals": SIGNALS,
         "dictionaries": dictionaries,
     }
     provenance_path = os.path.join(output, PROVENANCE_FILE)

@@ -1,0 +1,105 @@
+"""Read the reviewed files beside make_default_dictionary.py (formats in docs/FORMAT.md).
+
+(The add-back list, ``scowl_addback.txt``, is read by make_default_dictionary.py itself.)
+
+- ``scowl_variants.txt``: ``WORD keep|drop``: the verdict on each word of SCOWL's variant_3
+  and australian lists that the British lists lack at that size;
+- ``scowl_inflections.txt``: ``FORM BASE``: a regular inflection that joins every list
+  holding BASE, whatever size SCOWL files FORM under (made by tools/derive_inflections.py);
+- ``scowl_drops.txt``: ``WORD REASON [OXFORD FORM]``: words the show refuses, kept out of
+  every list, each with its reason (REASONS) and, where one exists, the form Oxford uses.
+
+Every reader checks each line and raises ValueError naming the file and line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VARIANTS = os.path.join(HERE, "scowl_variants.txt")
+INFLECTIONS = os.path.join(HERE, "scowl_inflections.txt")
+DROPS = os.path.join(HERE, "scowl_drops.txt")
+VERDICTS = ("keep", "drop")
+REASONS = (
+    "not-in-oxford",
+    "hyphenated",
+    "mass-plural",
+    "us-spelling",
+    "phrase-only",
+    "abbreviation",
+    "inflection",
+)
+WORD = re.compile("[a-z]+")
+FORM = re.compile("[A-Za-z][A-Za-z' -]*[A-Za-z]")
+
+
+class Drop(NamedTuple):
+    """One entry of the drop list: the word, why the show refuses it, Oxford's form."""
+
+    word: str
+    reason: str
+    oxford: str
+
+
+def entries(path: str) -> Iterator[tuple[int, list[str], str]]:
+    """``(line number, fields, line)`` for each line of *path* that is not blank or a comment."""
+    with open(path, encoding="utf-8") as handle:
+        for line_no, line in enumerate(handle, 1):
+            fields = line.split("#", 1)[0].split()
+            if fields:
+                yield line_no, fields, line.strip()
+
+
+def problem(path: str, line_no: int, expected: str, line: str) -> ValueError:
+    return ValueError(f"{path}: line {line_no}: expected {expected}, got {line!r}")
+
+
+def check_word(path: str, line_no: int, word: str, line: str) -> str:
+    if not WORD.fullmatch(word) or (len(word) == 1 and word != "a"):
+        raise problem(path, line_no, "a lower-case a-z word", line)
+    return word
+
+
+def read_variants(path: str = VARIANTS) -> dict[str, bool]:
+    """Each reviewed word of variant_3 and australian: True to keep it, False to drop it."""
+    found: dict[str, bool] = {}
+    for line_no, fields, line in entries(path):
+        if len(fields) != 2 or fields[1] not in VERDICTS:
+            raise problem(path, line_no, "'WORD keep' or 'WORD drop'", line)
+        word = check_word(path, line_no, fields[0], line)
+        if word in found:
+            raise problem(path, line_no, "each word once", line)
+        found[word] = fields[1] == "keep"
+    return found
+
+
+def read_inflections(path: str = INFLECTIONS) -> list[tuple[str, str]]:
+    """The ``(form, base)`` entries of the inflection list."""
+    found: list[tuple[str, str]] = []
+    for line_no, fields, line in entries(path):
+        if len(fields) != 2:
+            raise problem(path, line_no, "'FORM BASE'", line)
+        found.append(
+            (check_word(path, line_no, fields[0], line), check_word(path, line_no, fields[1], line))
+        )
+    return found
+
+
+def read_drops(path: str = DROPS) -> dict[str, Drop]:
+    """The drop list by word: each word once, a known reason, an optional Oxford form."""
+    found: dict[str, Drop] = {}
+    for line_no, fields, line in entries(path):
+        if len(fields) < 2 or fields[1] not in REASONS:
+            raise problem(path, line_no, f"'WORD REASON [FORM]' with REASON one of {REASONS}", line)
+        word = check_word(path, line_no, fields[0], line)
+        oxford = " ".join(fields[2:])
+        if oxford and not FORM.fullmatch(oxford):
+            raise problem(path, line_no, "Oxford's form in letters, spaces, hyphens", line)
+        if word in found:
+            raise problem(path, line_no, "each word once", line)
+        found[word] = Drop(word, fields[1], oxford)
+    return found

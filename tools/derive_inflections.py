@@ -28,11 +28,11 @@ import os
 import re
 import sys
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [os.path.join(TOOLS, ".."), TOOLS]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import word_signals  # noqa: E402
-from make_default_dictionary import (  # noqa: E402
+import word_signals
+from make_default_dictionary import (
     CATEGORIES,
     IZE_CATEGORY,
     LISTS,
@@ -40,7 +40,7 @@ from make_default_dictionary import (  # noqa: E402
     SIZES,
     category_words,
 )
-from scowl_reviews import INFLECTIONS  # noqa: E402
+from scowl_reviews import INFLECTIONS
 
 MASS_SUFFIXES = ("ness", "ism", "istry", "ity", "ance", "ence", "ancy", "ency", "ics")
 ATTESTED = 1.0  # Zipf: about once in 100 million words
@@ -70,9 +70,11 @@ def suffixed(base: str, suffixes: tuple[str, str]) -> list[str]:
     regular spelling rules, doubled-consonant forms included."""
     first, second = suffixes
     if base.endswith("e"):
-        return [base + first[1:], base[:-1] + second] if first == "ed" else [
-            base + first[1:], base + second[1:]
-        ]
+        return (
+            [base + first[1:], base[:-1] + second]
+            if first == "ed"
+            else [base + first[1:], base + second[1:]]
+        )
     if CONSONANT_Y.search(base):
         stem = base[:-1] + "i"
         return [stem + first, base + second] if first == "ed" else [stem + first, stem + second]

@@ -40,14 +40,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import NamedTuple
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [os.path.join(TOOLS, ".."), TOOLS]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from anagramdb.atomic import packaging
-from anagramdb.builder import build
-from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
-from anagramdb.index import save_index
-from anagramdb.keys import fold
 from scowl_reviews import (
     DROPS,
     INFLECTIONS,
@@ -58,6 +53,13 @@ from scowl_reviews import (
     read_variants,
 )
 
+from anagramdb.atomic import packaging
+from anagramdb.builder import build
+from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
+from anagramdb.index import save_index
+from anagramdb.keys import fold
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = "scowl"
 SCOWL_DIRECTORY = "/usr/share/dict/scowl"
 COPYRIGHT = "/usr/share/doc/scowl/copyright"
@@ -179,9 +181,7 @@ class ReviewPaths(NamedTuple):
     drops: str = DROPS
 
 
-def list_words(
-    directory: str, limit: int, reviews: Reviews
-) -> tuple[list[str], dict[str, object]]:
+def list_words(directory: str, limit: int, reviews: Reviews) -> tuple[list[str], dict[str, object]]:
     """The sorted words of the list with size *limit*, and how each step changed it.
 
     The steps: the British words files and the add-back list; british_z's -ize spellings
@@ -302,7 +302,7 @@ def make(
             "name": "SCOWL (Spell Checker Oriented Word Lists), http://wordlist.aspell.net/",
             "package": PACKAGE,
             "version": version,
-            "categories": list(CATEGORIES),
+            "categories": [*CATEGORIES, IZE_CATEGORY, *REVIEWED_CATEGORIES],
             "kind": "words",
         },
         "rules": list(RULES),

@@ -21,14 +21,14 @@ import os
 import sys
 from collections import Counter
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [os.path.join(TOOLS, ".."), TOOLS]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import word_signals  # noqa: E402
+import word_signals
 
-from anagramdb.countdown.draw import draw_letters  # noqa: E402
-from anagramdb.countdown.letters import solve_letters  # noqa: E402
-from anagramdb.dictionary import Dictionary  # noqa: E402
+from anagramdb.countdown.draw import draw_letters
+from anagramdb.countdown.letters import solve_letters
+from anagramdb.dictionary import Dictionary
 
 Best = tuple[int, list[str]]
 
@@ -63,9 +63,7 @@ def report(results: dict[str, list[Best]], racks: int) -> list[str]:
         distinct = {word for _, found in best for word in found}
         none = sum(1 for word in distinct if signals[word].count == 0)
         every = sum(1 for word in distinct if signals[word].count == 3)
-        racks_none = sum(
-            1 for _, found in best if any(signals[word].count == 0 for word in found)
-        )
+        racks_none = sum(1 for _, found in best if any(signals[word].count == 0 for word in found))
         mean = sum(length for length, _ in best) / racks
         lines.append(
             f"{label}: {len(distinct)} distinct best words; no source supports {none} "
@@ -107,9 +105,7 @@ def main() -> int:
         words = {word for best in results.values() for _, found in best for word in found}
         signals = word_signals.signals(words)
         with open(args.unsupported, "w", encoding="utf-8") as handle:
-            handle.writelines(
-                word + "\n" for word in sorted(words) if signals[word].count == 0
-            )
+            handle.writelines(word + "\n" for word in sorted(words) if signals[word].count == 0)
     return 0
 
 

@@ -113,8 +113,7 @@ def signals(words: Iterable[str]) -> dict[str, Signals]:
     words = sorted(set(words))
     refused = hunspell_refused(words)
     return {
-        word: Signals(word not in refused, zipf(word), bool(wordnet_bases(word)))
-        for word in words
+        word: Signals(word not in refused, zipf(word), bool(wordnet_bases(word))) for word in words
     }
 
 

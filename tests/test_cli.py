@@ -199,7 +199,9 @@ def test_info_human(sample_dictionary):
     )
     assert "provenance" not in result.stdout
     result = invoke("--dict", "huge", "info")
-    categories = "english british british_variant_1 british_variant_2 british_z variant_3 australian"
+    categories = (
+        "english british british_variant_1 british_variant_2 british_z variant_3 australian"
+    )
     assert re.search(
         rf"^provenance\s+name huge, source scowl \S+, categories {categories}, "
         r"max_size 80, words \d+$",

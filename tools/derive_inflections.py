@@ -14,9 +14,11 @@ parts of speech it has, and the regular forms of each are tried:
   after one vowel doubled or not);
 - an adjective: -er and -est (the same spelling rules).
 
-A form is kept only when hunspell en_GB accepts it, and, when it is a plural of a mass-noun
-pattern (MASS_SUFFIXES: -ness, -ism, -istry, -ity, -ance, -ence, -ancy, -ency, -ics), also
-appears in wordfreq (Zipf >= ATTESTED). A form SCOWL files only at size 95 needs the same
+A form is kept only when hunspell en_GB accepts it, and, when it is the plural of a likely
+mass noun, also appears in wordfreq (Zipf >= ATTESTED). A noun is likely mass when it ends
+in MASS_SUFFIXES (-ness, -ism, -istry, -ity, -ance, -ence, -ancy, -ency, -ics) or WordNet
+files its first (most frequent) sense as a substance, food, attribute, state or feeling
+(MASS_LEXFILES: casein, linseed, fealty, angina). A form SCOWL files only at size 95 needs the same
 wordfreq evidence. The output is sorted, so a rerun with the same sources gives the same
 file; the drop list (tools/scowl_drops.txt) still removes any form the review refuses.
 """
@@ -43,6 +45,9 @@ from make_default_dictionary import (
 from scowl_reviews import INFLECTIONS
 
 MASS_SUFFIXES = ("ness", "ism", "istry", "ity", "ance", "ence", "ancy", "ency", "ics")
+MASS_LEXFILES = frozenset(
+    ("noun.substance", "noun.food", "noun.attribute", "noun.state", "noun.feeling")
+)
 ATTESTED = 1.0  # Zipf: about once in 100 million words
 CONSONANT_Y = re.compile("[^aeiou]y$")
 SIBILANT = re.compile("(s|x|z|ch|sh)$")
@@ -98,6 +103,12 @@ def regular_forms(base: str) -> list[tuple[str, str]]:
     return forms
 
 
+def likely_mass(noun: str) -> bool:
+    """True when *noun* looks like a mass noun (MASS_SUFFIXES, or MASS_LEXFILES first)."""
+    senses = word_signals.noun_senses().get(noun, ())
+    return noun.endswith(MASS_SUFFIXES) or bool(senses and senses[0] in MASS_LEXFILES)
+
+
 def smallest_sizes(directory: str) -> dict[str, int]:
     """Each SCOWL British word (british_z included) with the smallest size listing it."""
     sizes: dict[str, int] = {}
@@ -125,7 +136,7 @@ def derive(directory: str) -> list[tuple[str, str]]:
         if not evidence.hunspell:
             continue
         attested = evidence.zipf >= ATTESTED
-        if kind == "plural" and base.endswith(MASS_SUFFIXES) and not attested:
+        if kind == "plural" and likely_mass(base) and not attested:
             continue
         if sizes[form] > largest and not attested:
             continue

@@ -86,6 +86,35 @@ def wordnet_tables() -> tuple[dict[str, frozenset[str]], dict[str, dict[str, lis
     return lemmas, exceptions
 
 
+# WordNet's lexicographer files (lexnames), by number, for the nouns.
+NOUN_LEXFILES = (
+    "noun.Tops noun.act noun.animal noun.artifact noun.attribute noun.body noun.cognition "
+    "noun.communication noun.event noun.feeling noun.food noun.group noun.location "
+    "noun.motive noun.object noun.person noun.phenomenon noun.plant noun.possession "
+    "noun.process noun.quantity noun.relation noun.shape noun.state noun.substance "
+    "noun.time"
+).split()
+
+
+@functools.lru_cache(maxsize=1)
+def noun_senses() -> dict[str, tuple[str, ...]]:
+    """Each WordNet noun lemma with the lexicographer file of each of its senses."""
+    lexfile: dict[str, str] = {}
+    with open(os.path.join(WORDNET_DIRECTORY, "data.noun"), encoding="utf-8") as handle:
+        for line in handle:
+            if not line.startswith(" "):
+                offset, number = line.split(" ", 2)[:2]
+                lexfile[offset] = NOUN_LEXFILES[int(number) - 3]
+    senses: dict[str, tuple[str, ...]] = {}
+    with open(os.path.join(WORDNET_DIRECTORY, "index.noun"), encoding="utf-8") as handle:
+        for line in handle:
+            if not line.startswith(" "):
+                fields = line.split()
+                count = int(fields[2])
+                senses[fields[0]] = tuple(lexfile[offset] for offset in fields[-count:])
+    return senses
+
+
 def wordnet_bases(word: str) -> set[str]:
     """The WordNet lemmas *word* is, or inflects (morphy: exceptions, then detachment)."""
     lemmas, exceptions = wordnet_tables()

@@ -1,0 +1,89 @@
+"""The reasons file (anagramdb/data/reasons.txt): why the review accepts or refuses a word,
+for ``anagramdb check`` to say (format in docs/FORMAT.md).
+
+Three sources, all from SCOWL and the reviewed files, so a rerun gives the same bytes:
+
+- ``ize``: each -ize word the lists took from british_z, with its -ise spelling when the
+  lists have it (organize: "Oxford spelling; also organise");
+- every entry of the drop list, with its reason and Oxford's form;
+- ``us-spelling``: each word of SCOWL's american lists that no packaged list holds, when
+  one spelling change (US_CHANGES: color -> colour, center -> centre, analyze -> analyse,
+  traveled -> travelled, ...) gives a word of the lists (analyze: "British analyse").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from scowl_reviews import Drop
+
+# (US pattern, British replacement), each tried alone at every place the pattern matches.
+US_CHANGES = (
+    (re.compile("yz"), "ys"),
+    (re.compile("(?<=.)or(?=s?$|ed|ing|ful|less|ly|ite|ist|ism|ize|ise|able|ous|er)"), "our"),
+    (re.compile("(?<=[bcdfgkmnprstv])er(?=s?$|ed$|ing$|ings$)"), "re"),
+    (re.compile("(?<=[^aeiou])e(?=[a-z]{3})"), "ae"),
+    (re.compile("(?<=[^aeiou])e(?=[a-z]{3})"), "oe"),
+    (re.compile("(?<=[aeiou])l(?=ed$|ing$|ings$|er$|ers$|ation)"), "ll"),
+    (re.compile("ll(?=ful|ment|s?$)"), "l"),
+    (re.compile("og(?=s?$|ed$|ing$|er$|ers$)"), "ogue"),
+    (re.compile("ense(?=s?$|less)"), "ence"),
+    (re.compile("(?<=g)ment"), "ement"),
+    (re.compile("mold"), "mould"),
+    (re.compile("plow"), "plough"),
+    (re.compile("gray"), "grey"),
+    (re.compile("^check"), "cheque"),
+    (re.compile("draft"), "draught"),
+    (re.compile("sulf"), "sulph"),
+    (re.compile("program(?=s?$)"), "programme"),
+    (re.compile("^tire"), "tyre"),
+    (re.compile("pajama"), "pyjama"),
+    (re.compile("aluminum"), "aluminium"),
+    (re.compile("skept"), "scept"),
+    (re.compile("ax(?=s?$)"), "axe"),
+    (re.compile("ass(?=hole)"), "arse"),
+    (re.compile("(?<=co)z(?=[iy])"), "s"),
+    (re.compile("ward$"), "wards"),
+)
+IZE = re.compile("iz")
+
+
+def british_spelling(word: str, words: frozenset[str] | set[str]) -> str | None:
+    """The word of *words* that one US_CHANGES change makes of *word*, or None."""
+    for pattern, british in US_CHANGES:
+        for found in pattern.finditer(word):
+            candidate = word[: found.start()] + british + word[found.end() :]
+            if candidate != word and candidate in words:
+                return candidate
+    return None
+
+
+def ise_spelling(word: str, words: frozenset[str] | set[str]) -> str:
+    """The -ise spelling of the -ize *word* in *words*, or '' when the lists lack it."""
+    for found in reversed(list(IZE.finditer(word))):
+        candidate = word[: found.start()] + "is" + word[found.end() :]
+        if candidate in words:
+            return candidate
+    return ""
+
+
+def reasons(
+    ize: Iterable[str],
+    drops: Mapping[str, Drop],
+    american: Iterable[str],
+    words: frozenset[str] | set[str],
+) -> list[tuple[str, str, str]]:
+    """The sorted ``(word, reason, form)`` rows: *ize* words, the drop list, and the
+    *american* words that *words* (the largest list) lacks but spells the British way."""
+    rows: dict[str, tuple[str, str, str]] = {}
+    for word in american:
+        if word not in words and word not in drops:
+            british = british_spelling(word, words)
+            if british is not None:
+                rows[word] = (word, "us-spelling", british)
+    for word in ize:
+        rows[word] = (word, "ize", ise_spelling(word, words))
+    for drop in drops.values():
+        rows[drop.word] = (drop.word, drop.reason, drop.oxford)
+    return sorted(rows.values())

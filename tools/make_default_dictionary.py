@@ -22,6 +22,9 @@ Reproducible: the output depends only on the input files and this tool. The dict
 mtimes are set to the SCOWL release date (from the package version) and their indexes
 record it, so two runs give the same bytes. PROVENANCE.json records the package version,
 sizes, rules and counts; SCOWL's copyright notice is copied beside the data (COPYING.SCOWL).
+reasons.txt (keyed text, with its index; tools/scowl_reasons.py) tells ``check`` why the
+review accepts or refuses a word: the -ize spellings taken, the drop list, US spellings.
+Then run tools/make_conundrum_data.py and tools/make_definitions.py, which read the lists.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from typing import NamedTuple
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from scowl_reasons import reasons as reason_rows
 from scowl_reviews import (
     DROPS,
     INFLECTIONS,
@@ -54,10 +58,11 @@ from scowl_reviews import (
 )
 
 from anagramdb.atomic import packaging
-from anagramdb.builder import build
+from anagramdb.builder import build, write_keyed
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 from anagramdb.index import save_index
 from anagramdb.keys import fold
+from anagramdb.kinds import KEYED
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = "scowl"
@@ -68,6 +73,8 @@ CATEGORIES = ("english", "british", "british_variant_1", "british_variant_2")
 IZE_CATEGORY = "british_z"  # british with Oxford's -ize spellings
 NOT_IZE = re.compile("yz")  # -yse stays British (analyse, paralyse): never analyze
 REVIEWED_CATEGORIES = ("variant_3", "australian")  # read through tools/scowl_variants.txt
+US_CATEGORY = "american"  # its spellings the lists lack are explained in REASONS_FILE
+REASONS_FILE = "reasons.txt"
 # The independent signals the reviewed files were made with (tools/word_signals.py);
 # the build itself reads none of them.
 SIGNALS = {
@@ -181,8 +188,11 @@ class ReviewPaths(NamedTuple):
     drops: str = DROPS
 
 
-def list_words(directory: str, limit: int, reviews: Reviews) -> tuple[list[str], dict[str, object]]:
-    """The sorted words of the list with size *limit*, and how each step changed it.
+def list_words(
+    directory: str, limit: int, reviews: Reviews
+) -> tuple[list[str], dict[str, object], set[str]]:
+    """The sorted words of the list with size *limit*, how each step changed it, and the
+    -ize words it took from british_z.
 
     The steps: the British words files and the add-back list; british_z's -ize spellings
     (never -yze); the kept entries of variant_3 and australian; the drop list; then each
@@ -218,7 +228,7 @@ def list_words(directory: str, limit: int, reviews: Reviews) -> tuple[list[str],
         "added_inflections": len(inflections),
         "dropped": dict(sorted(reasons.items())),
     }
-    return sorted(words), steps
+    return sorted(words), steps, ize - reviews.drops.keys()
 
 
 def package_version(package: str = PACKAGE) -> str:
@@ -284,8 +294,12 @@ def make(
     reviews = Reviews.read(paths)
     mtime_ns = release_mtime_ns(version)
     dictionaries: dict[str, object] = {}
+    ize_words: set[str] = set()
+    largest: list[str] = []
     for name, limit in sorted(LISTS.items(), key=lambda item: item[1]):
-        words, steps = list_words(directory, limit, reviews)
+        words, steps, ize = list_words(directory, limit, reviews)
+        ize_words |= ize
+        largest = words
         path = os.path.join(output, PACKAGED[name])
         with packaging():  # the packaged data, which no command writes
             write_dictionary(words, path, mtime_ns)
@@ -297,6 +311,11 @@ def make(
             "sha256": sha256(path),
             **steps,
         }
+    american = category_words(directory, (US_CATEGORY,), max(LISTS.values()))
+    rows = reason_rows(ize_words, reviews.drops, american, set(largest))
+    reasons_path = os.path.join(output, REASONS_FILE)
+    with packaging():  # read by anagramdb/countdown/reasons.py
+        write_keyed(reasons_path, ("\t".join(row) for row in rows), KEYED, mtime_ns=mtime_ns)
     record: dict[str, object] = {
         "source": {
             "name": "SCOWL (Spell Checker Oriented Word Lists), http://wordlist.aspell.net/",
@@ -320,6 +339,12 @@ def make(
             for kind in ("variants", "inflections", "drops")
         },
         "signals": SIGNALS,
+        "reasons": {
+            "file": REASONS_FILE,
+            "entries": len(rows),
+            "by_reason": dict(sorted(Counter(row[1] for row in rows).items())),
+            "sha256": sha256(reasons_path),
+        },
         "dictionaries": dictionaries,
     }
     provenance_path = os.path.join(output, PROVENANCE_FILE)

@@ -26,11 +26,13 @@ from .messages import cut
 
 
 def check_text(result: Any) -> str:
-    """One line: ``WORD: valid, N letters, N points`` or ``WORD: not valid: REASON``."""
+    """One line: ``WORD: valid, N letters, N points`` (with the review's note in brackets,
+    ``(Oxford spelling; also organise)``) or ``WORD: not valid: REASON``."""
     if result.valid:
+        note = f" ({result.note})" if result.note else ""
         return (
             f"{cut(result.word)}: valid, {result.length} letters, {result.score} "
-            f"point{'s' * (result.score != 1)}"
+            f"point{'s' * (result.score != 1)}{note}"
         )
     return f"{cut(result.word)}: not valid: {result.reason}"
 

@@ -12,19 +12,27 @@ full dictionary. A clue that gives the answer away is rejected: one with a word 
 GIVEAWAY_RUN or more letters that appears, in order, inside the answer (``tabletops``
 from ``table`` + ``stop``... is refused because of ``table``). Slurs and obscenities (the
 packaged exclusion list, wordlist.offensive_words) are never an answer or a clue word, nor
-spelt out, OFFENSIVE_RUN letters or more, in the clue as shown.
+spelt out, OFFENSIVE_RUN letters or more, in the clue as shown; nor are the names,
+trademarks and abbreviations of the packaged UNFIT_FILE.
+
+From a packaged dictionary, an answer must also be in the packaged ANSWERS_FILE: the
+nine-letter words a contestant could know (a commonness floor applied when the data was
+made, by tools/make_conundrum_data.py), each the only word with its letters in every
+packaged list. Both files are read once, when a conundrum is first generated.
 """
 
 from __future__ import annotations
 
+import functools
+import os
 import random
 from collections.abc import Collection
 from typing import NamedTuple
 
-from ..dictionary import Dictionary
+from ..dictionary import DATA_DIRECTORY, Dictionary, packaged_data
 from ..errors import InvalidArgumentError
 from ..keys import fold, letters_key
-from ..wordlist import offensive_words
+from ..wordlist import offensive_words, read_word_set
 from .phrases import phrases
 
 ANSWER_LENGTH = 9
@@ -32,6 +40,20 @@ SOURCE = "common"  # the packaged dictionary that answers and clue words come fr
 GIVEAWAY_RUN = 4
 MIN_CLUE_WORD = 3
 OFFENSIVE_RUN = 4
+ANSWERS_FILE = os.path.join(DATA_DIRECTORY, "conundrum_answers.txt")
+UNFIT_FILE = os.path.join(DATA_DIRECTORY, "conundrum_unfit.txt")
+
+
+@functools.lru_cache(maxsize=1)
+def packaged_answers() -> frozenset[str]:
+    """The nine-letter words fit to be an answer (ANSWERS_FILE), folded."""
+    return read_word_set(ANSWERS_FILE, "plain")
+
+
+@functools.lru_cache(maxsize=1)
+def excluded_words() -> frozenset[str]:
+    """What a conundrum never shows: the offensive list and UNFIT_FILE, folded."""
+    return offensive_words() | read_word_set(UNFIT_FILE, "plain")
 
 
 class Solution(NamedTuple):
@@ -111,18 +133,22 @@ def generate(
     seed: int | None = None,
     max_words: int = 3,
     excluded: Collection[str] | None = None,
+    fit: Collection[str] | None = None,
 ) -> list[Conundrum]:
     """Up to *count* new conundrums, each with a different clue; the same *seed* gives the
     same conundrums. Answers and clue words come from *words* and are never in *excluded*
-    (folded words; None means the packaged list of slurs and obscenities); each answer is
-    the only word with its letters in *full*. Fewer come back only if the dictionaries
-    run out."""
+    (folded words; None means excluded_words(): slurs, obscenities, names and
+    abbreviations); each answer is the only word with its letters in *full*, and is in
+    *fit* (None means packaged_answers() when *words* is a packaged dictionary, and any
+    word otherwise). Fewer come back only if the dictionaries run out."""
     if count < 1:
         raise InvalidArgumentError(f"the count of conundrums must be at least 1, not {count}")
     if excluded is None:
-        excluded = offensive_words()
+        excluded = excluded_words()
+    if fit is None and packaged_data(words.path)[1]:
+        fit = packaged_answers()
     rng = random.Random(seed)
-    answers = candidate_answers(words)
+    answers = [word for word in candidate_answers(words) if fit is None or word in fit]
     rng.shuffle(answers)
     made: list[Conundrum] = []
     clues: set[str] = set()

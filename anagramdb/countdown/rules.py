@@ -26,6 +26,7 @@ from ..keys import bad_characters, describe, fold, is_word, word_key
 from .draw import MAX_CONSONANTS, MAX_VOWELS, MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, VOWELS
 from .letters import parse_rack
 from .letters import score as word_score
+from .reasons import explain
 
 # (most distance, points), nearest first: 10 exact, 7 within 5, 5 within 10.
 NUMBERS_SCORES = ((0, 10), (5, 7), (10, 5))
@@ -97,7 +98,9 @@ class WordCheck(NamedTuple):
     """Whether a word is a valid letters-round answer for a rack, and why not.
 
     ``missing`` lists the letters the rack lacks (blanks, ``?``, cover that many);
-    ``elsewhere`` the packaged dictionaries that have a word the chosen one lacks.
+    ``elsewhere`` the packaged dictionaries that have a word the chosen one lacks; ``note``
+    what the review of the packaged lists knows (reasons.py: "US spelling; British
+    analyse"), for a valid word only when the review accepts it ("Oxford spelling").
     """
 
     rack: str
@@ -107,6 +110,7 @@ class WordCheck(NamedTuple):
     missing: tuple[Shortfall, ...]
     in_dictionary: bool
     elsewhere: tuple[str, ...]
+    note: str | None = None
 
     @property
     def valid(self) -> bool:
@@ -138,7 +142,8 @@ class WordCheck(NamedTuple):
                 if self.elsewhere
                 else "nor in any packaged dictionary"
             )
-            reasons.append(f"{word} is not in the dictionary {self.dictionary} ({where})")
+            note = f": {self.note}" if self.note else ""
+            reasons.append(f"{word} is not in the dictionary {self.dictionary} ({where}){note}")
         return "; ".join(reasons) or None
 
     def to_dict(self) -> dict[str, object]:
@@ -154,6 +159,7 @@ class WordCheck(NamedTuple):
             "dictionary": self.dictionary,
             "elsewhere": list(self.elsewhere),
             "reason": self.reason,
+            "note": self.note,
         }
 
 
@@ -200,7 +206,7 @@ def check_word(
     When it does not, each of *elsewhere* (packaged dictionaries by name, the chosen one
     skipped) is asked too. *name* is how the chosen dictionary is shown (its path by
     default). Raises InvalidRackError when the rack or the word is not letters.
-    Cost: one lookup per dictionary asked.
+    Cost: one lookup per dictionary asked, and a bisect of the packaged reasons.
     """
     in_rack, missing = shortfalls(rack, word)
     found = contains_word(dictionary, word)
@@ -211,7 +217,11 @@ def check_word(
             for other, source in elsewhere.items()
             if source.path != dictionary.path and contains_word(source, word)
         ]
-    return WordCheck(rack, word, name or dictionary.path, in_rack, missing, found, tuple(others))
+    known = explain(word)
+    note = str(known) if known and (known.accepted or not found) else None
+    return WordCheck(
+        rack, word, name or dictionary.path, in_rack, missing, found, tuple(others), note
+    )
 
 
 @contextmanager

@@ -1,0 +1,65 @@
+"""Why the review of the packaged lists accepts or refuses a word, for ``check`` to say.
+
+The packaged file REASONS_FILE (data/reasons.txt and its index, made by
+tools/make_default_dictionary.py; format in docs/FORMAT.md) is keyed text (kinds.KEYED):
+one line a word, ``WORD<TAB>REASON<TAB>FORM``, sorted by WORD: the -ize spellings the lists
+took from SCOWL's british_z (REASON ``ize``, FORM the -ise spelling), every word of the
+reviewed drop list with its reason and Oxford's form, and US spellings with their British
+form. ``explain(word)`` looks one up through keyed.KeyedFile, as a dictionary lookup does.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import NamedTuple
+
+from ..dictionary import DATA_DIRECTORY
+from ..keyed import KeyedFile
+from ..keys import fold
+from ..kinds import KEYED
+
+REASONS_FILE = os.path.join(DATA_DIRECTORY, "reasons.txt")
+# How each REASON reads after "word: ", with {form} the line's FORM.
+TEXTS = {
+    "ize": "Oxford spelling; also {form}",
+    "us-spelling": "US spelling; British {form}",
+    "hyphenated": "Oxford writes {form}",
+    "phrase-only": "Oxford has it only as {form}",
+    "inflection": "Oxford's form is {form}",
+    "abbreviation": "an abbreviation ({form})",
+    "mass-plural": "a mass noun in Oxford, with no plural",
+    "not-in-oxford": "not in the Oxford dictionary",
+}
+NO_FORM = {"ize": "Oxford spelling", "abbreviation": "an abbreviation"}
+
+
+class Reason(NamedTuple):
+    """What the review knows about one word: REASON and FORM of its line."""
+
+    word: str
+    reason: str
+    form: str
+
+    @property
+    def accepted(self) -> bool:
+        """True when the review accepts the word (an Oxford -ize spelling)."""
+        return self.reason == "ize"
+
+    def __str__(self) -> str:
+        if not self.form and self.reason in NO_FORM:
+            return NO_FORM[self.reason]
+        return TEXTS.get(self.reason, self.reason).format(form=self.form)
+
+
+def explain(word: str, path: str = REASONS_FILE) -> Reason | None:
+    """The review's reason for *word* (folded), or None (also when *path* is missing).
+    Cost: one keyed lookup, O(log n) in the index and one block of the file."""
+    folded = fold(word)
+    if not os.path.exists(path):
+        return None
+    with KeyedFile(path, KEYED) as reasons:
+        found = reasons.get(folded)
+    if found is None:
+        return None
+    reason, _, form = found.partition("\t")
+    return Reason(folded, reason, form)

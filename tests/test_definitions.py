@@ -412,9 +412,7 @@ def test_play_shows_dictionary_corner_unless_told_not_to(tmp_path):
         "  dictionary corner:\n"
         "    figures (noun, form of figure): a diagram or picture illustrating textual material\n"
     ) in shown.stdout
-    assert "    birdcages (noun, form of birdcage): a cage in which a bird can be kept\n" in (
-        shown.stdout
-    )
+    assert "    fissure (noun): a long narrow depression in a surface\n" in shown.stdout
     log = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
     assert log["results"][0]["definitions"]["figures"][0]["lemma"] == "figure"
     hidden = run(*args, "--no-define", stdin="auto\nfigures\n")

@@ -164,13 +164,7 @@ class Dictionary:
                 raise
         if self.size > RELEASE_BYTES and RELEASE_PAGES is not None:
             self._regions = set()
-        # Closing the index detaches its own guard, so a dropped Dictionary warns once.
-        closers = (
-            (self._index.close, self._map.close)
-            if isinstance(self._map, mmap.mmap)
-            else (self._index.close,)
-        )
-        self._guard = unclosed_guard(self, "dictionary", self.path, *closers)
+        self._guard = mapped_guard(self, "dictionary", self.path, self._map, self._index)
 
     def __enter__(self) -> Dictionary:
         return self
@@ -467,6 +461,16 @@ class Dictionary:
             "block_size": index.block_size,
             "provenance": packaged_provenance(self.path),
         }
+
+
+def mapped_guard(
+    owner: object, what: str, path: str, mapping: mmap.mmap | bytes, index: SparseIndex
+) -> UnclosedGuard:
+    """The guard that warns once and closes *index* and *mapping* (of open_mapped) when
+    *owner*, a reader of *what*, is dropped unclosed. Closing the index detaches the
+    index's own guard, so a dropped reader warns once, not twice."""
+    closers = (index.close, mapping.close) if isinstance(mapping, mmap.mmap) else (index.close,)
+    return unclosed_guard(owner, what, path, *closers)
 
 
 def open_mapped(

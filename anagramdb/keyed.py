@@ -18,9 +18,9 @@ from __future__ import annotations
 import mmap
 from bisect import bisect_left
 
-from .dictionary import open_mapped, resolve_path
+from .dictionary import mapped_guard, open_mapped, resolve_path
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError
-from .index import BLOCK_SIZE, SparseIndex, index_path_for, unclosed_guard
+from .index import BLOCK_SIZE, SparseIndex, index_path_for
 from .kinds import KEYED_GZIP, block_text
 
 TYPE_CHECKING = False
@@ -58,12 +58,7 @@ class KeyedFile:
         self._map: mmap.mmap | bytes
         self._index: SparseIndex | None
         self._map, self._index, self.size = open_mapped(self.path, block_size, kind)
-        closers = (
-            (self._index.close, self._map.close)
-            if isinstance(self._map, mmap.mmap)
-            else (self._index.close,)
-        )
-        self._guard = unclosed_guard(self, "keyed file", self.path, *closers)
+        self._guard = mapped_guard(self, "keyed file", self.path, self._map, self._index)
 
     def __enter__(self) -> KeyedFile:
         return self

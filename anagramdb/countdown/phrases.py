@@ -62,9 +62,8 @@ def phrases(
     budget: Budget | None = None,
 ) -> list[tuple[str, ...]]:
     """Up to *limit* multi-word anagrams of *letters*: tuples of 1 to *max_words* (at most
-    MOST_WORDS) words of
-    at least *min_length* letters, each tuple sorted, in search order (fewest words of the
-    first key combinations first). ``limit=None`` lists them all.
+    MOST_WORDS) words of at least *min_length* letters, each tuple sorted, in search order
+    (fewest words of the first key combinations first). ``limit=None`` lists them all.
 
     With a *deadline* (a time.monotonic() value), the search raises TimeLimitError once
     it is passed: the bound a server puts on a search that grows exponentially; a *budget*

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections import Counter, defaultdict
 
 import pytest
@@ -35,6 +36,42 @@ settings.register_profile(
 )
 settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def ascii_id(value: str | bytes) -> str:
+    """A test id in printable ASCII: other characters as <hex>, so "Café" is "Caf<e9>".
+
+    pytest escapes them itself ("Caf\\xe9"), but an id written that way is not found again
+    when a second session in the same process (as mutmut runs them) selects it by name.
+    """
+    codes = value if isinstance(value, bytes) else [ord(c) for c in value]
+    return "".join(chr(c) if 32 <= c < 127 and c != 92 else f"<{c:x}>" for c in codes)
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """Parameters of text or bytes outside printable ASCII get ascii_id() ids."""
+    if isinstance(val, str | bytes) and ascii_id(val) != (
+        val if isinstance(val, str) else val.decode("latin-1")
+    ):
+        return ascii_id(val)
+    return None
+
+
+@pytest.fixture(autouse=True)
+def _in_process_only_under_mutmut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under mutmut (docs/TESTING.md) a test that starts a process is skipped when it does.
+
+    mutmut switches mutants on inside its own worker process; a child Python would import the
+    mutated tree without that switch (and without mutmut's configuration), so its result
+    says nothing about the mutant. The mutation scores are those of the in-process suite.
+    """
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        return
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        pytest.skip("starts a process: mutmut's mutants do not reach child processes")
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", refuse)
 
 SAMPLE_WORDS = [
     "listen",

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from anagramdb import __version__
 from anagramdb.cli.app import app
 
-from .conftest import write_list
+from .conftest import ascii_id, write_list
 
 runner = CliRunner()
 CLI_DOC = os.path.join(os.path.dirname(__file__), "..", "docs", "CLI.md")
@@ -322,7 +322,7 @@ QUICK_CASES = [
 ]
 
 
-@pytest.mark.parametrize("args", QUICK_CASES, ids=lambda args: " ".join(args))
+@pytest.mark.parametrize("args", QUICK_CASES, ids=lambda args: ascii_id(" ".join(args)))
 def test_quick_path_prints_what_typer_prints(args, capsys):
     from anagramdb.cli.console import quick
 

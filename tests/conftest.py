@@ -73,6 +73,7 @@ def _in_process_only_under_mutmut(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(subprocess.Popen, "__init__", refuse)
 
+
 SAMPLE_WORDS = [
     "listen",
     "silent",

@@ -3,6 +3,7 @@ find are skipped with a note, as on a fresh machine)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -88,17 +89,33 @@ def test_scale_quick_prints_its_table(tmp_path):
     assert "| 1.00 |" in lines[2]  # the default list is the reference of the ratios
 
 
-def test_the_mutation_tool_names_only_test_files_that_exist():
-    # tools/mutate.py skips a missing file silently (an older --rev may lack it), so a
-    # renamed or deleted test file would quietly shrink its test sets.
+def load_tool(name: str):
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location(
-        "mutate", os.path.join(ROOT, "tools", "mutate.py")
-    )
+    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, "tools", f"{name}.py"))
     assert spec is not None and spec.loader is not None
-    mutate = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mutate)
-    named = {*mutate.WIDE_TESTS, *(t for tests in mutate.MODULE_TESTS.values() for t in tests)}
-    assert sorted(t for t in named if not os.path.exists(os.path.join(ROOT, t))) == []
-    assert all(os.path.exists(os.path.join(ROOT, f)) for f in mutate.MODULE_FILES.values())
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_mutation_table_counts_mutmuts_results(tmp_path):
+    """tools/mutation_table.py reads mutmut's .meta files: exit 1 and timeouts are kills,
+    exit 3 (pytest broke) is shown apart and not counted, 33 is a mutant no test reaches."""
+    table = load_tool("mutation_table")
+    meta = tmp_path / "anagramdb" / "countdown"
+    meta.mkdir(parents=True)
+    codes = {
+        f"anagramdb.countdown.m.x_f__mutmut_{n}": code
+        for n, code in enumerate([1, 1, 1, 1, 1, 1, 36, 0, 33, 3, None], 1)
+    }
+    (meta / "m.py.meta").write_text(json.dumps({"exit_code_by_key": codes}), encoding="utf-8")
+    (tmp_path / "anagramdb" / "empty.py.meta").write_text('{"exit_code_by_key": {}}')
+    found = table.results(str(tmp_path))
+    assert list(found) == ["anagramdb/countdown/m.py"]
+    lines = table.table(found).splitlines()
+    assert lines[2] == "| anagramdb/countdown/m.py | 11 | 6 | 1 | 1 | 1 | 1 | 0 | 1 | 63.6% |"
+    assert lines[3].startswith("| all | 11 | 6 | 1 |")
+    sample = table.sampled(found, 4)["anagramdb/countdown/m.py"]
+    assert list(sample) == [f"anagramdb.countdown.m.x_f__mutmut_{n}" for n in (1, 3, 6, 9)]
+    assert table.sampled(found, 20) == found

@@ -57,9 +57,7 @@ def results(mutants: str) -> dict[str, dict[str, int | None]]:
     return dict(sorted(found.items()))
 
 
-def sampled(
-    found: dict[str, dict[str, int | None]], size: int
-) -> dict[str, dict[str, int | None]]:
+def sampled(found: dict[str, dict[str, int | None]], size: int) -> dict[str, dict[str, int | None]]:
     """*size* mutants a module, evenly spaced in mutmut's order (all of a smaller module)."""
     if size <= 0:
         return found

@@ -57,6 +57,27 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
     return None
 
 
+# Under mutmut, these files' tests are skipped before their fixtures run: every test in them
+# drives a child process (Chromium, tmux), which mutants do not reach, or reads the source's
+# layout, which mutmut rewrites.
+NOT_UNDER_MUTMUT = {
+    "test_game_browser.py": "drives Chromium",
+    "test_web_browser.py": "drives Chromium",
+    "test_definitions_browser.py": "drives Chromium",
+    "test_play_tmux.py": "drives tmux",
+    "test_layout.py": "reads the source's layout",
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        return
+    for item in items:
+        why = NOT_UNDER_MUTMUT.get(item.path.name)
+        if why is not None:
+            item.add_marker(pytest.mark.skip(reason=f"{why}: not a test of mutants"))
+
+
 @pytest.fixture(autouse=True)
 def _in_process_only_under_mutmut(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under mutmut (docs/TESTING.md) a test that starts a process is skipped when it does.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import re
 from typing import Any
 
 from ..dictionary import Dictionary
@@ -22,6 +23,7 @@ from .game import FORMATS, PLAYER, Game
 DAILY_FORMAT = FORMATS["daily"]
 DAILY_SECONDS = 30
 FIRST_DAY = datetime.date(2026, 1, 1)
+DATE_FORM = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 KIND_LETTERS = {"letters": "L", "numbers": "N", "conundrum": "C"}
 
 
@@ -36,7 +38,10 @@ def parse_day(text: str | None, today: datetime.date | None = None) -> datetime.
     if text is None or text.strip().lower() == "today":
         return today
     try:
-        day = datetime.date.fromisoformat(text.strip()) if len(text.strip()) == 10 else None
+        # fromisoformat alone also takes 20261130 and 2026-W49-1 (Python 3.11 and later)
+        day = (
+            datetime.date.fromisoformat(text.strip()) if DATE_FORM.fullmatch(text.strip()) else None
+        )
     except ValueError:
         day = None
     if day is None:

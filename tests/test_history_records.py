@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import threading
 import time
 import warnings
 
@@ -232,6 +233,9 @@ def test_check_history_makes_the_directory_and_refuses_what_it_cannot_write(tmp_
     path = tmp_path / "data" / "anagramdb" / "history.json"
     path.write_text('{"version": 2, "games": [{"seed": 3}]}')
     assert check_history()["games"] == [{"seed": 3}]
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text('{"version": 2, "games": [{"seed": 4}]}')
+    assert check_history(str(elsewhere))["games"] == [{"seed": 4}]
     (tmp_path / "unmounted").symlink_to(tmp_path / "gone")  # a data directory's drive, absent
     with pytest.raises(StorageError) as caught:
         check_history(str(tmp_path / "unmounted" / "sub" / "h.json"))
@@ -425,6 +429,9 @@ def test_a_game_log_is_read_back(tmp_path):
     path = tmp_path / "log.json"
     path.write_text(json.dumps(LOG), encoding="utf-8")
     assert not_a_game_log(str(path)) is None and load_log(str(path)) == LOG
+    least = {key: LOG["results"][0][key] for key in ("kind", "puzzle", "plays", "points", "best")}
+    path.write_text(json.dumps(LOG | {"results": [least]}), encoding="utf-8")
+    assert not_a_game_log(str(path)) is None and load_log(str(path))["results"] == [least]
     for blank in ("", " \n\t"):  # an empty file may be replaced by a log
         path.write_text(blank)
         assert not_a_game_log(str(path)) is None
@@ -468,6 +475,55 @@ def test_a_game_log_that_is_not_json_or_not_readable(tmp_path):
     assert str(caught.value) == f"cannot read {missing}: No such file or directory"
 
 
+def through_a_pipe(tmp_path, size: int, read):
+    """*read*(path) of a pipe that *size* bytes are written to and then stay open: the
+    result, and whether *read* returned without waiting for the end of the input (a bounded
+    read: it stops after the bytes it needs, as on /dev/zero or an endless pipe)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    done = threading.Event()
+    waited: list[bool] = []
+
+    def feed() -> None:
+        with open(fifo, "wb") as pipe:
+            pipe.write(b" " * size)
+            waited.append(not done.wait(20))  # then the end of input: a read(None) returns
+
+    thread = threading.Thread(target=feed)
+    thread.start()
+    try:
+        result = read(str(fifo))
+    finally:
+        done.set()
+        thread.join()
+    return result, waited == [False]
+
+
+def test_game_logs_are_read_a_bounded_amount(tmp_path):
+    assert through_a_pipe(tmp_path, MAX_LOG_BYTES + 1, not_a_game_log) == (
+        "larger than 4 MiB",
+        True,
+    )
+    (tmp_path / "pipe").unlink()
+
+    def load(path: str) -> str:
+        with pytest.raises(InvalidGameError) as caught:
+            load_log(path)
+        return str(caught.value)
+
+    assert through_a_pipe(tmp_path, MAX_LOG_BYTES + 1, load) == (
+        f"{tmp_path / 'pipe'} is not a game log (larger than 4 MiB)",
+        True,
+    )
+
+
+def test_a_history_is_read_a_bounded_amount(tmp_path):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert through_a_pipe(tmp_path, MAX_BYTES + 1, load_history) == (empty(), True)
+    assert len(caught) == 1 and "was damaged (larger than 16 MiB)" in str(caught[0].message)
+
+
 def stats_game(date: str, result: str | None, **fields) -> dict:
     return {"date": date, "result": result, "players": ["ann"], "scores": {"ann": 5}, **fields}
 
@@ -504,6 +560,13 @@ def test_statistics_add_up_each_kind_of_round():
         "numbers_rounds": 3, "exact": 0.333, "exact_where_possible": 0.5,
         "conundrums": 1, "solved": 1.0, "points": 5, "available": 20,
     }  # fmt: skip
+
+
+def test_the_mean_length_has_two_decimals_and_the_shares_three():
+    games = [stats_game("2026-12-01", "win", letters=[3, 10, 1], numbers=[3, 2, 3])]
+    overall = statistics({"games": games})["overall"]
+    assert (overall["mean_length"], overall["maxima"]) == (3.33, 0.333)
+    assert (overall["exact"], overall["exact_where_possible"]) == (0.667, 0.667)
 
 
 def test_statistics_of_no_games():
@@ -571,6 +634,8 @@ def test_the_daily_game_settings(full, common):
     assert record["seed"] == 3945348580 and record["dictionary"] == "full"
     two = daily_game(full, common, datetime.date(2026, 12, 1), ["ann", "bob"])
     assert two.record()["players"] == ["ann", "bob"] and two.players == ["ann", "bob"]
+    puzzle = game.conundrum(6)  # from the common words, unique in the game's dictionary
+    assert common.anagrams(puzzle.answer) == full.anagrams(puzzle.answer) == [puzzle.answer]
 
 
 def test_the_share_text_has_points_and_no_answers():

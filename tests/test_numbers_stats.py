@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -14,8 +15,9 @@ from anagramdb.countdown.numbers_stats import parse_targets, selections, statist
 from anagramdb.errors import InvalidNumbersError
 
 
-def reachable(selection: tuple[int, ...]) -> set[int]:
-    return reachable_values(list(selection))
+@functools.cache
+def reachable(selection: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(reachable_values(list(selection)))
 
 
 def test_there_are_13243_selections():
@@ -36,6 +38,79 @@ def test_sample_matches_the_solver():
         assert row.more == sum(1 for d in distances if d > 10)
     spot = sample[0]
     assert (solve(list(spot), 137).exact) == (137 in reachable(spot))
+    assert stats.to_dict(listed=4) == model_summary(sample, (101, 160), 4)
+
+
+def model_summary(chosen: list[tuple[int, ...]], targets: tuple[int, int], listed: int) -> dict:
+    """Statistics.to_dict's record, from the solver's value sets and the definitions in its
+    docstring: per number of large tiles, selections, games, exact games and games k away
+    (k = 1-10, "more" beyond); per target the selections reaching it; the hardest targets
+    (fewest selections, then the lowest); the best and worst selections (most and fewest
+    exact games)."""
+    span = range(targets[0], targets[1] + 1)
+    by_large: dict[str, dict] = {}
+    per_target = {str(t): 0 for t in span}
+    exact: dict[tuple[int, ...], int] = {}
+    for selection in sorted(set(chosen)):
+        values = reachable(selection)
+        group = by_large.setdefault(
+            str(sum(1 for n in selection if n >= 25)),
+            {"selections": 0, "games": 0, "exact": 0,
+             "away": {**{str(k): 0 for k in range(1, 11)}, "more": 0}},
+        )  # fmt: skip
+        group["selections"] += 1
+        group["games"] += len(span)
+        for target in span:
+            distance = next(
+                (k for k in range(11) if target - k in values or target + k in values), 11
+            )
+            if distance == 0:
+                group["exact"] += 1
+                per_target[str(target)] += 1
+            else:
+                group["away"][str(distance) if distance <= 10 else "more"] += 1
+        exact[selection] = sum(1 for t in span if t in values)
+    hardest = sorted(span, key=lambda t: (per_target[str(t)], t))[:listed]
+    best = sorted(exact, key=lambda s: (-exact[s], s))
+    worst = sorted(exact, key=lambda s: (exact[s], [-n for n in s]))
+    return {
+        "targets": list(targets),
+        "selections": len(exact),
+        "by_large": dict(sorted(by_large.items())),
+        "per_target": per_target,
+        "hardest_targets": [{"target": t, "selections": per_target[str(t)]} for t in hardest],
+        "best_selections": [{"numbers": list(s), "exact": exact[s]} for s in best[:listed]],
+        "worst_selections": [{"numbers": list(s), "exact": exact[s]} for s in worst[:listed]],
+    }
+
+
+def test_every_value_of_a_wide_window_matches_the_solver():
+    """Every value from 1 to 10,010 (targets 1-10,000 widened by 10), for selections whose
+    values thin out there, chosen unsorted and twice: the selections are each one row."""
+    chosen = [(25, 1, 4, 6, 6, 8), (1, 4, 6, 6, 8, 25), (2, 5, 8, 10, 50, 100)]
+    stats = statistics((1, 10_000), jobs=1, chosen=chosen)
+    assert [row.numbers for row in stats.rows()] == [(1, 4, 6, 6, 8, 25), (2, 5, 8, 10, 50, 100)]
+    for selection in ((1, 4, 6, 6, 8, 25), (2, 5, 8, 10, 50, 100)):
+        values = reachable(selection)
+        missed = [v for v in range(1, 10_011) if stats.reaches(selection, v) != (v in values)]
+        assert missed == [], (selection, missed[:10])
+
+
+@pytest.mark.parametrize(
+    ("chosen", "message"),
+    [
+        ([(1, 2, 3, 4, 5)], "[1, 2, 3, 4, 5] is not a selection: the show uses six numbers, not 5"),
+        (
+            [(1, 1, 1, 2, 3, 4)],
+            "[1, 1, 1, 2, 3, 4] is not a selection: there are only 2 tiles of 1",
+        ),
+        ([(1, 2, 3, 4, 5, 30)], "[1, 2, 3, 4, 5, 30] is not a selection: 30 is not a tile"),
+    ],
+)
+def test_chosen_selections_must_be_the_shows(chosen, message):
+    with pytest.raises(InvalidNumbersError) as refused:
+        statistics((101, 110), jobs=1, chosen=[(1, 2, 3, 4, 5, 6), *chosen])
+    assert str(refused.value) == message
 
 
 def test_workers_do_not_change_the_result():
@@ -116,3 +191,41 @@ def test_a_pool_that_cannot_start_leaves_no_worker_behind(monkeypatch):
     with pytest.raises(RuntimeError, match="can't start new thread"):
         numbers_stats.worker_pool(context, 2)
     assert context.active_children() == []
+
+
+def test_the_pool_is_made_with_ctrl_c_held_and_its_workers_ignore_it():
+    """worker_pool makes the pool with SIGINT blocked and the small thread stack, restores
+    both afterwards, and gives it an initializer that, run first in each worker, ignores
+    Ctrl-C (the parent stops the pool) and unblocks it again (blocked, it would be held)."""
+    import signal
+    import threading
+
+    from anagramdb.countdown import numbers_stats
+
+    if not hasattr(signal, "pthread_sigmask"):
+        pytest.skip("signal masks are POSIX")
+    seen: dict[str, object] = {}
+
+    class Context:
+        def Pool(self, jobs: int, initializer: object) -> str:
+            seen.update(jobs=jobs, initializer=initializer, stack=threading.stack_size())
+            seen["held"] = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+            return "pool"
+
+        def active_children(self) -> list[object]:
+            return []
+
+    mask, stack = signal.pthread_sigmask(signal.SIG_BLOCK, []), threading.stack_size()
+    assert numbers_stats.worker_pool(Context(), 3) == "pool"
+    assert (seen["jobs"], seen["held"], seen["stack"]) == (3, True, 256 << 10)
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == mask
+    assert threading.stack_size() == stack
+    handler = signal.getsignal(signal.SIGINT)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # as a worker is born
+    try:
+        seen["initializer"]()  # type: ignore[operator]
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    finally:
+        signal.signal(signal.SIGINT, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)

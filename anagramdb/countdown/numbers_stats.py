@@ -32,6 +32,7 @@ from .numbers import (
     TARGET_RANGE,
     Key,
     combine_into,
+    off_the_show,
     splits,
     sub_keys,
     values_of,
@@ -282,11 +283,11 @@ def statistics(
     progress: Progress | None = None,
     chosen: list[Key] | None = None,
 ) -> Stats:
-    """Examine every selection (or those *chosen*) against every target in *targets*, on
-    *jobs* processes (0: one a core; 1: this process only). The result is the same
-    whatever *jobs* is."""
+    """Examine every selection (or those *chosen*: six of the show's tiles each, in any
+    order) against every target in *targets*, on *jobs* processes (0: one a core; 1: this
+    process only). The result is the same whatever *jobs* is."""
     first, last = targets
-    chosen = selections() if chosen is None else sorted(set(chosen))
+    chosen = selections() if chosen is None else sorted({_selection(tiles) for tiles in chosen})
     fives: list[Key] = sorted({five for selection in chosen for five in combinations(selection, 5)})
     tasks = [(_phase_a, fives[i : i + CHUNK]) for i in range(0, len(fives), CHUNK)]
     tasks += [(_phase_b, chosen[i : i + CHUNK]) for i in range(0, len(chosen), CHUNK)]
@@ -310,6 +311,16 @@ def statistics(
             )
     assert done == len(tasks)
     return Stats(targets, reached, _Window(first, last).low)
+
+
+def _selection(tiles: Iterable[int]) -> Key:
+    """*tiles* as a selection (sorted: the order they are given in does not matter);
+    InvalidNumbersError unless they are six of the show's tiles."""
+    key = tuple(sorted(tiles))
+    problems = off_the_show(list(key), TARGET_RANGE[0])
+    if problems:
+        raise InvalidNumbersError(f"{list(key)} is not a selection: {'; '.join(problems)}")
+    return key
 
 
 def _quiet_worker() -> None:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from anagramdb.countdown.budget import Budget, WorkLimitError
 from anagramdb.countdown.draw import draw_numbers
 from anagramdb.countdown.numbers import (
     LARGE_TILES,
@@ -296,6 +297,24 @@ def test_combine_into_matches_brute_force(xs, y, low, span):
     assert found == expected
 
 
+def test_combine_into_keeps_both_ends_of_every_window():
+    """Every small case, so each operation's result lands exactly on *low* and on *high*
+    (the bounds are inclusive), with x below, equal to and above y."""
+    for xs in (list(range(1, 13)), [1, 2, 3, 5, 8, 13, 21]):
+        for y in range(1, 14):
+            everything = set()
+            for x in xs:
+                everything.update(v for v in (x + y, x - y, y - x) if v >= 1)
+                if 1 not in (x, y):
+                    everything.add(x * y)
+                everything.update(a // b for a, b in ((x, y), (y, x)) if b > 1 and a % b == 0)
+            for low in range(0, 15):
+                for high in [*range(low, 29), UNBOUNDED]:
+                    found: set[int] = set()
+                    combine_into(found, xs, y, low, high)
+                    assert found == {v for v in everything if low <= v <= high}, (xs, y, low, high)
+
+
 def test_no_solution_multiplies_or_divides_by_one():
     """A step by 1 changes nothing, so no listed solution has one (the rules above)."""
     assert [s.infix for s in solutions([1, 5], 5).solutions] == ["5"]
@@ -321,3 +340,27 @@ def test_inverses_flag_only_the_y_first_forms():
         ("/", 48, False),
     ]
     assert list(inverses(4, 1)) == [("+", 3, False), ("-", 5, False)]
+
+
+def test_the_budget_counts_values_derived_and_expressions_listed():
+    """One unit (STATE_COST) a value derived and a state listed, worked by hand for [2, 3]:
+    deriving gives 2, 3 and {2 + 3, 3 - 2, 2 × 3}: 5 units; listing 2 + 3 visits 5 from
+    (2, 3), 2 from (2) and 3 from (3): 3 more; the nearest to 4 is 3, listed from (3) alone.
+    One unit short, the search stops, naming the work it was doing."""
+    for run, game, units, last in [
+        (solve, ([2, 3], 5), 5, "values derived"),
+        (solutions, ([2, 3], 5), 8, "expressions listed"),
+        (solutions, ([2, 3], 4), 6, "expressions listed"),
+        (solve, ([5], 5), 0, None),
+        (solutions, ([5], 5), 1, "expressions listed"),
+    ]:
+        budget = Budget(100)
+        run(*game, budget=budget)
+        assert budget.spent == units, (run.__name__, game)
+        run(*game, budget=Budget(units))  # exactly enough
+        if last is not None:
+            with pytest.raises(WorkLimitError) as refused:
+                run(*game, budget=Budget(units - 1))
+            assert str(refused.value) == (
+                f"the search needs more work than the {units - 1} units allowed ({last})"
+            )

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from anagramdb.cli.app import app
 from anagramdb.countdown.numbers import LARGE_TILES, SMALL_TILES, solutions, solve
-from anagramdb.countdown.numbers_check import check_numbers
+from anagramdb.countdown.numbers_check import ACCEPTED, check_numbers
 from anagramdb.errors import InvalidNumbersError
 
 GAME = [100, 75, 50, 25, 6, 3]
@@ -341,3 +341,59 @@ def test_every_refusal_says_what_is_accepted(answer):
 def test_a_wrong_claim_in_a_chain_is_named():
     check = check_numbers(PEOPLE, 783, "4 x 7 = 29 - 1 = 28")
     assert not check.valid and check.reason == "step 1: 4 × 7 is 28, not 29"
+
+
+AN_OPERATOR = "expected an operator or the end of the line"
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        ("4 7", f"{AN_OPERATOR} at character 3 of the answer, found '7'"),
+        ("4 + 7)", f"{AN_OPERATOR} at character 6 of the answer, found ')'"),
+        ("4 x 7\n10 10", f"{AN_OPERATOR} at character 10 of the answer, found '10'"),
+        ("4 + × 7", "expected a number or '(' at character 5 of the answer, found '×'"),
+        ("4 + ", "expected a number or '(' at the end of the answer"),
+        ("(4 x 7 10)", "expected ')' at character 8 of the answer, found '10'"),
+        ("((4)", "expected ')' at the end of the answer"),
+        ("4 * 7 =", "expected the result after '=' at character 7 of the answer"),
+        ("4 x 7, 10 + 4 = + 1", "expected the result after '=' at character 15 of the answer"),
+        ("3(4+7)", "a times sign is missing at character 2 of the answer: implicit "
+                   "multiplication such as 3(4 + 5) is not accepted, write 3 x (4 + 5)"),
+        ("(4+7) 10", "a times sign is missing at character 7 of the answer: implicit "
+                     "multiplication such as 3(4 + 5) is not accepted, write 3 x (4 + 5)"),
+    ],
+)  # fmt: skip
+def test_a_refusal_says_what_was_expected_where_and_what_was_found(answer, message):
+    """Positions count characters of the whole answer from 1, later lines included, and
+    what was found is quoted as it was written."""
+    with pytest.raises(InvalidNumbersError) as refused:
+        check_numbers(PEOPLE, 783, answer)
+    assert str(refused.value) == f"{message}; {ACCEPTED}"
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        ("4 % 7", "unexpected '%' at character 3 of the answer"),
+        ("4 x 7, 10 + 4 % 2", "unexpected '%' at character 15 of the answer"),
+        ("4 x 7\nten", "unexpected 't' at character 7 of the answer"),
+        ("4 x ٣", "unexpected '٣' at character 5 of the answer"),  # a digit, not an ASCII one
+    ],
+)
+def test_a_stray_character_is_named_with_its_position(answer, message):
+    with pytest.raises(InvalidNumbersError) as refused:
+        check_numbers(PEOPLE, 783, answer)
+    assert str(refused.value) == f"{message}: {ACCEPTED}"
+
+
+def test_the_bracket_limit_counts_brackets_open_at_once():
+    """Brackets closed again do not count towards the limit of 50 open at once."""
+    fifty = "(" * 50 + "{}" + ")" * 50
+    assert check_numbers(GAME, 952, f"{fifty.format(100)} + {fifty.format(6)}").value == 106
+    assert check_numbers(GAME, 952, " + ".join(f"({n})" for n in GAME * 10)).valid is False
+    with pytest.raises(InvalidNumbersError) as refused:
+        check_numbers(GAME, 952, "100 + " + "(" * 51 + "6" + ")" * 51)
+    assert str(refused.value) == (
+        "brackets are nested more than 50 deep at character 57 of the answer"
+    )

@@ -243,7 +243,6 @@ def write_stored_keys(dict_path: str, index: SparseIndex) -> str:
         )[:HEADER_CRC]
         handle.seek(0)
         handle.write(head + struct.pack("<I", zlib.crc32(head)) + table)
-        handle.seek(0, os.SEEK_END)
     return path
 
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from anagramdb.block_cache import BlockCache, KeyedBlock, block_keys, parse_size
 from anagramdb.dictionary import Dictionary
+from anagramdb.errors import InvalidArgumentError
 from anagramdb.keys import word_key
 from anagramdb.stored_keys import save_stored_keys
 
@@ -163,3 +166,68 @@ def test_threads_sharing_a_dictionary_while_blocks_are_tabulated_and_evicted(tmp
     finally:
         sys.setswitchinterval(switch)
     assert failures == []
+
+
+def entry(number: int) -> KeyedBlock:
+    """A keyed block of one key, standing for dictionary block *number*."""
+    keys, aligned = block_keys([f"word{number:04d}"])
+    return KeyedBlock(keys, b"", number, number + 1, aligned)
+
+
+def test_popularity_is_counted_and_halved_after_age_after_touches():
+    cache = BlockCache(1 << 20, blocks=100)
+    assert not cache.wanted(5)  # never touched
+    assert cache.get(5) is None
+    assert not cache.wanted(5)  # touched once: a cold walk does not pay for a key table
+    cache.get(5)
+    cache.get(5)
+    assert cache.wanted(5)  # touched three times
+    for _ in range(cache.age_after - 3):  # exactly age_after touches: nothing fades yet
+        cache.get(7)
+    assert cache.wanted(5)
+    cache.get(7)  # one more: every counter is halved, 3 -> 1
+    assert not cache.wanted(5)
+    cache.get(5)
+    assert cache.wanted(5)
+    assert cache.admit(5, entry(5))
+    assert cache.get(5) is cache.entries[5]
+
+
+def test_victims_are_spread_over_the_cache():
+    """A cache full of equally unpopular blocks takes popular newcomers in place of
+    pseudo-random victims: over many admissions most of the first residents go, not the
+    same slot again and again (which would evict each newcomer in turn)."""
+    sample = entry(0)
+    sample.tabulate()  # as admission does
+    fixed = BlockCache(4096, blocks=256).fixed  # 256 one-byte counters
+    cache = BlockCache(fixed + 8 * sample.cost() + sample.cost() // 2, blocks=256)
+    residents = []
+    while cache.admit(len(residents), entry(len(residents))):
+        residents.append(len(residents))
+    assert len(residents) == 8
+    for touches, newcomer in enumerate(range(100, 164), start=2):
+        for _ in range(touches):  # each newcomer more popular than any block before it
+            cache.get(newcomer)
+        assert cache.wanted(newcomer)
+        assert cache.admit(newcomer, entry(newcomer))
+    assert cache.used <= cache.budget
+    assert len(cache.entries) == 8
+    assert len(set(residents) & set(cache.entries)) <= 1
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("0", 0), ("4096", 4096), ("512K", 512 << 10), ("4M", 4 << 20), (" 4MiB ", 4 << 20),
+     ("4mb", 4 << 20), ("1.5k", 1536), ("2G", 2 << 30), ("7b", 7)],
+)  # fmt: skip
+def test_parse_size_reads_sizes_as_the_options_document_them(text, size):
+    assert parse_size(text) == size
+
+
+@pytest.mark.parametrize("text", ["", "M", "lots", "-5", "4X", "1e3", "4MM", "1..5K", "nan"])
+def test_parse_size_names_what_was_wrong(text):
+    with pytest.raises(InvalidArgumentError) as raised:
+        parse_size(text)
+    assert str(raised.value) == f"size {text!r} is not a size like 4M or 512K"
+    with pytest.raises(InvalidArgumentError, match=r"^--memory '.*' is not a size like 4M"):
+        parse_size(text, "--memory")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from anagramdb.definitions import DEFINITIONS_PATH, Definitions, parse_items
+from anagramdb.definitions import DEFINITIONS_PATH, Definitions, format_sense, parse_items
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 from anagramdb.errors import DictionaryFormatError, InvalidArgumentError
 from anagramdb.index_check import check_index
@@ -252,6 +252,30 @@ def test_every_line_of_the_packaged_file_parses():
 def test_items_breaking_the_grammar_are_refused(value):
     with pytest.raises(ValueError):
         parse_items(value)
+
+
+@pytest.mark.parametrize(
+    ("pos", "labels", "gloss", "item"),
+    [
+        ("n", [], "a domestic cat", "n:a domestic cat"),
+        ("v", ["Britain"], "to queue", "v[Britain]:to queue"),
+        ("a", ["Britain", "slang"], "tired; worn out", "a[Britain,slang]:tired; worn out"),
+    ],
+)
+def test_a_sense_item_is_written_as_the_grammar_reads_it(pos, labels, gloss, item):
+    assert format_sense(pos, labels, gloss) == item
+    assert parse_items(item) == [("sense", pos, labels, gloss)]
+
+
+@pytest.mark.parametrize(
+    ("labels", "gloss"),
+    [(["Brit,ain"], "x"), (["[slang"], "x"), (["slang]"], "x"), (["sl\tang"], "x"),
+     ([], "a\tgloss"), (["slang"], "two\tsenses")],
+    ids=["comma", "open", "close", "tab-label", "tab-gloss", "tab-gloss-labelled"],
+)  # fmt: skip
+def test_a_separator_in_a_label_or_gloss_is_refused(labels, gloss):
+    with pytest.raises(ValueError, match="a label or gloss holds a separator"):
+        format_sense("n", labels, gloss)
 
 
 def test_a_damaged_line_names_the_file_and_the_word(tmp_path):

@@ -13,7 +13,16 @@ from hypothesis import strategies as st
 
 from anagramdb.block_cache import Block, KeyedBlock
 from anagramdb.builder import build
-from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE, Dictionary, resolve_path
+from anagramdb.dictionary import (
+    DATA_DIRECTORY,
+    PACKAGED,
+    PROVENANCE_FILE,
+    REGION_BYTES,
+    RELEASE_BYTES,
+    RELEASE_PAGES,
+    Dictionary,
+    resolve_path,
+)
 from anagramdb.errors import (
     BuildRefusedError,
     DictionaryFormatError,
@@ -403,3 +412,40 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
         thread.join()
     assert not waited, "opening a FIFO waited for a writer"
     assert errors == [f"cannot open dictionary {fifo}: it is not a regular file"]
+
+
+def mapped_rss(path: str) -> int:
+    """Bytes of *path*'s mappings resident in this process (Linux's /proc/self/smaps)."""
+    resident, inside = 0, False
+    with open("/proc/self/smaps", encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if "-" in line.split(" ", 1)[0] and " " in line:  # a mapping's first line
+                inside = line.rstrip("\n").endswith(" " + path)
+            elif inside and line.startswith("Rss:"):
+                resident += int(line.split()[1]) * 1024
+    return resident
+
+
+@pytest.mark.skipif(
+    not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
+    reason="needs Linux's /proc/self/smaps and madvise",
+)
+def test_a_walk_over_a_large_dictionary_does_not_keep_its_pages(tmp_path):
+    """Walks over a dictionary larger than RELEASE_BYTES release the mapped pages they
+    read (the cache keeps keys, not words), so the process's RSS does not grow with it."""
+    from itertools import combinations_with_replacement, islice
+
+    # Words whose letters are in order are their own keys: written in order, the file is
+    # sorted by key, and its index is built when it is opened. About 6 MB.
+    words = ["".join(letters) for letters in islice(
+        combinations_with_replacement("abcdefghijklmnopqrstuvwxyz", 40), 150_000
+    )]  # fmt: skip
+    path = str(tmp_path / "large.txt")
+    Path(path).write_text("".join(word + "\n" for word in words), encoding="ascii")
+    assert os.path.getsize(path) > 2 * RELEASE_BYTES
+    keys = words[::50]  # a key in every block
+    for cache_bytes in (0, 1 << 20):
+        with Dictionary(path, cache_bytes=cache_bytes) as dictionary:
+            for _ in range(2):
+                assert [found for _, found in dictionary.find_keys(keys)] == [[k] for k in keys]
+                assert mapped_rss(path) <= RELEASE_BYTES + 4 * REGION_BYTES

@@ -94,6 +94,8 @@ def test_round_trip_against_a_dict(tmp_path, entries, block_size, kind, probes):
         assert list(keyed) == sorted(entries.items())
         for key in list(entries) + probes:
             assert keyed.get(key) == entries.get(key)
+        wanted = probes + list(entries)[::2]
+        assert keyed.get_many(wanted) == {key: entries[key] for key in wanted if key in entries}
 
 
 def test_missing_and_stale_indexes_are_rebuilt_atomically(tmp_path):

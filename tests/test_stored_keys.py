@@ -4,6 +4,7 @@ written over a file that is not one."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import struct
 import zlib
@@ -14,10 +15,17 @@ from typer.testing import CliRunner
 
 from anagramdb.cli.app import app
 from anagramdb.dictionary import Dictionary
-from anagramdb.errors import OutputRefusedError
+from anagramdb.errors import AnagramDBWarning, OutputRefusedError, StorageError
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
-from anagramdb.stored_keys import HEADER, MAGIC, keys_path_for, save_stored_keys
+from anagramdb.stored_keys import (
+    HEADER,
+    MAGIC,
+    WRITE_CHUNK,
+    keys_path_for,
+    refresh_stored_keys,
+    save_stored_keys,
+)
 
 from .conftest import anagram_model, make_dictionary
 
@@ -74,10 +82,15 @@ def test_a_damaged_record_is_reported_and_lookups_go_on_without_it(tmp_path):
     result = invoke("index", "--check", path)
     assert result.exit_code == 1
     model = anagram_model(WORDS)
-    with pytest.warns(UserWarning, match=f"block {last} fails its checksum"):
-        with Dictionary(path) as dictionary:
-            keys = sorted(model)
-            assert list(dictionary.find_keys(keys)) == [(key, model[key]) for key in keys]
+    keys = sorted(model)
+    with pytest.warns(AnagramDBWarning) as caught:
+        with Dictionary(path, cache_bytes=0) as dictionary:
+            for _ in range(2):  # the damaged block is read twice, and warned of once
+                assert list(dictionary.find_keys(keys)) == [(key, model[key]) for key in keys]
+    assert [str(warning.message) for warning in caught] == [
+        f"{keys_path}: block {last} fails its checksum; lookups compute keys instead "
+        "(rebuild it with: anagramdb index --keys)"
+    ]
 
 
 def test_a_stale_file_is_rebuilt_when_the_dictionary_changes(tmp_path):
@@ -131,3 +144,35 @@ def test_the_cache_option_and_variable(tmp_path, monkeypatch):
     result = invoke("-d", path, "letters", "abgm")
     assert result.exit_code == 2
     assert "'-5' is not a size like 4M" in result.stderr
+
+
+def test_keys_larger_than_one_write_chunk_are_written_whole(tmp_path):
+    """The records are written in chunks of WRITE_CHUNK bytes: a dictionary with more key
+    bytes than that (about 3 chunks here) gets one sound, gapless key area."""
+    words = [
+        "".join(letters) for letters in itertools.product("abcdefghijklmnopqrstuvwxyz", repeat=3)
+    ]
+    words += [word + "s" for word in words]
+    path = make_dictionary(tmp_path, words)
+    assert save_stored_keys(path) == keys_path_for(path)
+    data = Path(keys_path_for(path)).read_bytes()
+    entries, area = HEADER.unpack_from(data)[5:7]
+    assert area == sum(len(word) + 1 for word in words) > 2 * WRITE_CHUNK
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    keys = data[HEADER.size + 16 * (entries + 1) :].decode().splitlines()
+    assert keys == [word_key(word) for word in lines]
+    assert check_index(path) == []
+    model = anagram_model(words)
+    with Dictionary(path) as dictionary:
+        assert dictionary._stored is not None
+        assert dict(dictionary.find_keys(sorted(model))) == model
+
+
+def test_stored_keys_need_an_index_first(tmp_path):
+    path = make_dictionary(tmp_path, WORDS, block_size=8)
+    os.remove(path + ".idx")
+    with pytest.raises(StorageError) as raised:
+        save_stored_keys(path)
+    assert str(raised.value) == f"{path}.idx: missing; run: anagramdb index {path}"
+    assert not os.path.exists(keys_path_for(path))
+    assert refresh_stored_keys(path) is None  # no keys file: nothing to keep in step

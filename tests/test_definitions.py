@@ -13,9 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from anagramdb.definitions import DEFINITIONS_PATH, Definitions, format_sense, parse_items
+from anagramdb.definitions import (
+    DEFINITIONS_PATH,
+    Definitions,
+    format_sense,
+    normalise,
+    parse_items,
+)
 from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
-from anagramdb.errors import DictionaryFormatError, InvalidArgumentError
+from anagramdb.errors import DictionaryFormatError, InvalidArgumentError, quoted
 from anagramdb.index_check import check_index
 from anagramdb.kinds import KEYED_GZIP
 
@@ -252,6 +258,45 @@ def test_every_line_of_the_packaged_file_parses():
 def test_items_breaking_the_grammar_are_refused(value):
     with pytest.raises(ValueError):
         parse_items(value)
+
+
+LONG = "a gloss long enough for the message to cut it short after forty characters"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("x:" + LONG, f"not a sense or a link: {('x:' + LONG)[:40]!r}"),
+        ("n[slang:" + LONG, f"bad labels in {('n[slang:' + LONG)[:40]!r}"),
+        ("=n[slang]:" + LONG, f"bad labels in {('=n[slang]:' + LONG)[:40]!r}"),
+        ("n:fine\tv" + LONG, f"not a sense or a link: {('v' + LONG)[:40]!r}"),
+    ],
+)
+def test_a_bad_item_is_named_in_forty_characters(value, message):
+    with pytest.raises(ValueError) as raised:
+        parse_items(value)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize(
+    ("word", "key"),
+    [("A  Cappella", "a cappella"), (" \ta\u00a0fortiori\n", "a fortiori"), ("CAFÉ", "cafe")],
+    ids=["spaces", "whitespace", "accent"],
+)
+def test_a_word_is_looked_up_folded_with_its_spaces_collapsed(word, key):
+    assert normalise(word) == key
+    with Definitions() as definitions:
+        definition = definitions.define(word)
+        assert definition.word == key
+        assert {entry.lemma for entry in definition.entries} == {key}
+
+
+@pytest.mark.parametrize("word", ["caf\udce9", "\udc80", "a\udcff"])
+def test_a_word_that_was_not_utf8_is_refused(word):
+    # Python hands bytes that are not UTF-8 on as the surrogates U+DC80 to U+DCFF.
+    with pytest.raises(InvalidArgumentError) as raised:
+        normalise(word)
+    assert str(raised.value) == f"word {quoted(word)} is not valid UTF-8"
 
 
 @pytest.mark.parametrize(

@@ -272,17 +272,43 @@ def test_answers_that_are_not_words_or_expressions_score_nothing(full, common):
 def test_events_in_the_wrong_phase_are_refused(full, common):
     game = Game(full, common, "LN", seed=5)
     rnd = game.next_round()
-    with pytest.raises(InvalidGameError):
+    with pytest.raises(InvalidGameError, match=r"^round 1 is in its pick phase, not ready$"):
         rnd.start(0.0)  # picks first
-    with pytest.raises(InvalidGameError):
+    with pytest.raises(InvalidGameError, match=r"^this is a letters round: pick vowels and cons"):
         rnd.choose_large(1)
-    with pytest.raises(InvalidGameError):
+    with pytest.raises(InvalidGameError, match=r"^only the conundrum has a buzzer$"):
         rnd.buzz("you", 0.0)
-    with pytest.raises(InvalidGameError):
+    with pytest.raises(InvalidGameError, match=r"^round 1 is in its pick phase, not stopped$"):
         rnd.finish()
-    with pytest.raises(InvalidGameError):
+    with pytest.raises(InvalidGameError, match=r"^'nobody' is not a player of this game$"):
         rnd.enter("nobody", "x", 0.0)
     assert json.dumps(rnd.to_dict(0.0, "you"))
+    rnd.pick_rest()
+    with pytest.raises(InvalidGameError, match=r"^round 1 is in its ready phase, not pick$"):
+        rnd.pick("v")
+    rnd.start(0.0)
+    rnd.time_up(1.0)
+    rnd.finish()
+    numbers = game.next_round()
+    with pytest.raises(InvalidGameError, match=r"^this is a numbers round: choose how many lar"):
+        numbers.pick("v")
+    for large in (-1, 5):
+        with pytest.raises(InvalidGameError, match=f"^choose 0 to 4 large numbers, not {large}$"):
+            numbers.choose_large(large)
+    assert numbers.phase == "pick" and numbers.draw is None
+
+
+def test_a_buzz_is_timed_to_a_tenth_of_a_second_and_answered_by_its_player(full, common):
+    _, rnd = conundrum_round(full, common, players=("ann", "bob"))
+    rnd.start(100.0)
+    assert rnd.buzz("ann", 103.14159) == "buzzed"
+    with pytest.raises(InvalidGameError, match=r"^bob has not buzzed$"):
+        rnd.answer("bob", rnd.puzzle.answer, 104.0)
+    assert rnd.answer("ann", rnd.puzzle.answer, 104.5) == "right"
+    with pytest.raises(InvalidGameError, match=r"^the conundrum is answered by buzzing, not dec"):
+        rnd.declare("bob", "anything")
+    play = rnd.finish().plays[0]
+    assert play.seconds == 3.1 and play.score == 10 and play.answer == rnd.puzzle.answer
 
 
 def test_bad_settings(full, common):
@@ -342,3 +368,14 @@ def test_conundrum_cannot_be_entered_as_a_word(full, common):
     rnd.start(0.0)
     assert rnd.enter("you", "", 1.0) is False
     assert isinstance(Conundrum("a", "b", ()), tuple)
+
+
+def test_the_computer_s_numbers_pick_says_how_many_large_numbers_it_asked_for(full, common):
+    said = set()
+    for seed in range(8):
+        rnd = Game(full, common, "N", seed=seed).next_round()
+        calls = rnd.pick_for_computer()
+        large = sum(n in (25, 50, 75, 100) for n in rnd.draw.numbers)
+        assert calls == str(large) and rnd.phase == "ready" and len(rnd.draw.numbers) == 6
+        said.add(calls)
+    assert len(said) > 1

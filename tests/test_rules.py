@@ -132,10 +132,54 @@ def test_check_word_names_the_dictionaries_that_have_it(dictionaries):
         == "the rack COUNT can't make cutdown: needs 1 d, rack has 0; needs 1 w, rack has 0; "
         "cutdown is not in the dictionary main (it is in other)"
     )
-    record = both.to_dict()
-    assert record["valid"] is False and record["score"] == 0 and record["elsewhere"] == ["other"]
-    assert {"letter": "w", "needs": 1, "has": 0} in record["missing"]
-    json.dumps(record)
+    assert json.loads(json.dumps(both.to_dict())) == {
+        "rack": "COUNT",
+        "word": "cutdown",
+        "valid": False,
+        "length": 7,
+        "score": 0,
+        "in_rack": False,
+        "missing": [{"letter": "d", "needs": 1, "has": 0}, {"letter": "w", "needs": 1, "has": 0}],
+        "in_dictionary": False,
+        "dictionary": "main",
+        "elsewhere": ["other"],
+        "reason": both.reason,
+        "note": None,
+    }
+
+
+def test_a_valid_word_s_record_scores_its_folded_length(dictionaries):
+    chosen, _ = dictionaries
+    assert check_word(chosen, "FACE?????", "Café").to_dict() == {
+        "rack": "FACE?????",
+        "word": "Café",
+        "valid": True,
+        "length": 4,
+        "score": 4,
+        "in_rack": True,
+        "missing": [],
+        "in_dictionary": True,
+        "dictionary": chosen.path,
+        "elsewhere": [],
+        "reason": None,
+        "note": None,
+    }
+
+
+def test_the_review_s_note_comes_with_an_accepted_or_a_missing_word(tmp_path):
+    with Dictionary(make_dictionary(tmp_path, ["realize", "color"])) as chosen:
+        accepted = check_word(chosen, "REALIZE", "Realize", name="mine")
+        assert accepted.valid and accepted.note == "Oxford spelling; also realise"
+        assert accepted.to_dict()["note"] == accepted.note and accepted.reason is None
+        found = check_word(chosen, "COLORABCD", "color", name="mine")
+        assert found.valid and found.note is None  # listed: the US note would only confuse
+        missing = check_word(chosen, "ANALYZE", "analyze", name="mine")
+        assert missing.note == "US spelling; British analyse" and missing.score == 0
+        assert missing.reason == (
+            "analyze is not in the dictionary mine (nor in any packaged dictionary): "
+            "US spelling; British analyse"
+        )
+        assert check_word(chosen, "ANALYSE", "analyse", name="mine").note is None
 
 
 @pytest.mark.parametrize(

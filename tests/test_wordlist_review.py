@@ -156,6 +156,24 @@ def test_the_packaged_reasons():
     assert explain("Organize") == explain("organize") and explain("organise") is None
 
 
+@pytest.mark.parametrize(
+    ("reason", "form", "text"),
+    [
+        ("ize", "realise", "Oxford spelling; also realise"),
+        ("ize", "", "Oxford spelling"),  # no -ise form to offer
+        ("abbreviation", "Dr", "an abbreviation (Dr)"),
+        ("abbreviation", "", "an abbreviation"),
+        ("mass-plural", "", "a mass noun in Oxford, with no plural"),
+        ("not-in-oxford", "", "not in the Oxford dictionary"),
+        ("us-spelling", "colour", "US spelling; British colour"),
+        ("a-new-reason", "x", "a-new-reason"),  # a later list's reason, shown as written
+        ("a-new-reason", "", "a-new-reason"),
+    ],
+)
+def test_each_reason_reads_after_the_word(reason, form, text):
+    assert str(Reason("word", reason, form)) == text
+
+
 def test_the_shipped_review_files_are_sound():
     drops = reviews.read_drops()
     variants = reviews.read_variants()

@@ -379,3 +379,42 @@ def test_the_computer_s_numbers_pick_says_how_many_large_numbers_it_asked_for(fu
         assert calls == str(large) and rnd.phase == "ready" and len(rnd.draw.numbers) == 6
         said.add(calls)
     assert len(said) > 1
+
+
+def test_a_round_s_record_for_a_page_at_each_phase(full, common):
+    game = Game(full, common, "LC", seed=4, seconds=30, players=["ann", "bob"])
+    rnd = game.next_round()
+    waiting = {
+        "round": 1, "kind": "letters", "crucial": False, "picker": "ann", "phase": "pick",
+        "puzzle": {"letters": ""}, "seconds": 30, "deadline": None, "left": 30.0,
+        "entered": [], "entry": None, "buzzed": [], "answering": None, "result": None,
+    }  # fmt: skip
+    assert rnd.to_dict(0.0, "ann") == waiting
+    first = rnd.pick("c")
+    assert rnd.to_dict() == {**waiting, "puzzle": {"letters": first}, "left": None}
+    rnd.pick_rest()
+    assert rnd.start(10.0) == 40.0
+    assert rnd.enter("ann", " rat ", 12.34)
+    rnd.type("bob", "tar", 13.0)
+    clock = {
+        **waiting, "phase": "clock", "puzzle": {"letters": rnd.letters}, "deadline": 40.0,
+        "left": 17.5, "entered": ["ann"], "entry": "rat",
+    }  # fmt: skip
+    assert rnd.to_dict(22.5, "ann") == clock
+    assert rnd.to_dict(22.5, "bob") == {**clock, "entry": None}  # ann's entry is hers alone
+    assert rnd.to_dict(50.0, "carol")["left"] == 0.0
+    assert rnd.tick(40.0) == ["time's up"]
+    result = rnd.finish()
+    assert [(p.answer, p.seconds) for p in result.plays] == [("rat", 2.3), ("tar", 30.0)]
+    assert rnd.to_dict(45.0, "bob") == {
+        **clock, "phase": "over", "left": 0.0, "entered": ["ann", "bob"], "entry": "tar",
+        "result": result.to_dict(),
+    }  # fmt: skip
+    conundrum = game.next_round()
+    conundrum.start(0.0)
+    assert conundrum.buzz("bob", 2.0) == "buzzed"
+    assert conundrum.to_dict(3.0, "bob") == {
+        **waiting, "round": 2, "kind": "conundrum", "picker": None, "phase": "answering",
+        "puzzle": {"clue": conundrum.puzzle.clue}, "deadline": 30.0, "left": 28.0,
+        "buzzed": ["bob"], "answering": "bob",
+    }  # fmt: skip

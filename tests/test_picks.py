@@ -75,7 +75,8 @@ def test_auto_completes_nine_letters_with_three_to_five_vowels_mixed():
         assert len(letters) == 9 and picker.done and picker.vowels == vowels
         counts[vowels] += 1
         opening[letters[0] in "AEIOU"] += 1
-    assert set(counts) == {3, 4, 5}
+    # A count of vowels is chosen evenly from 3 to 5, then met exactly: each about 20 of 60.
+    assert min(counts[3], counts[4], counts[5]) >= 10
     assert set(opening) == {True, False}
     for seed in range(20):  # picks already made stay; the rest obey the rules
         picker = LetterPicker(random.Random(seed))

@@ -7,8 +7,18 @@ import warnings
 
 import pytest
 
-from anagramdb.countdown.queries import numbers, whole_numbers
+from anagramdb.countdown.budget import Budget, WorkLimitError
+from anagramdb.countdown.queries import (
+    PhrasesResult,
+    anagrams,
+    letters,
+    numbers,
+    whole_numbers,
+)
+from anagramdb.dictionary import Dictionary
 from anagramdb.errors import AnagramDBWarning, InvalidNumbersError
+
+from .conftest import make_dictionary
 
 SHOW_GAME = [25, 50, 75, 100, 3, 6]
 
@@ -81,3 +91,57 @@ def test_a_game_off_the_show_goes_to_warn_when_given_and_strict_refuses_it():
         with pytest.raises(InvalidNumbersError) as caught:
             numbers([100, 4, 17], 400, strict=True, warn=heard.append)
     assert str(caught.value) == OFF_THE_SHOW and len(heard) == 1
+
+
+@pytest.fixture
+def sample(tmp_path):
+    words = ["listen", "silent", "enlist", "tinsel", "stone", "notes", "onset", "café", "face"]
+    with Dictionary(make_dictionary(tmp_path, words)) as dictionary:
+        yield dictionary
+
+
+def test_an_anagrams_record_names_the_key_and_ignores_spaces(sample):
+    assert anagrams(sample, "Si Lent") == {
+        "letters": "Si Lent",
+        "key": "eilnst",
+        "words": ["enlist", "listen", "silent", "tinsel"],
+    }
+    assert anagrams(sample, "ACEF") == {"letters": "ACEF", "key": "acef", "words": ["café", "face"]}
+    assert anagrams(sample, "zzz") == {"letters": "zzz", "key": "zzz", "words": []}
+
+
+def test_a_letters_record_lists_the_words_longest_first(sample):
+    result = letters(sample, "NOTES?", 5, 1)
+    assert result.rack == "NOTES?" and result == ("NOTES?", result.words)
+    assert result.to_dict() == {
+        "rack": "NOTES?",
+        "words": [
+            {"word": "notes", "length": 5, "score": 5},
+            {"word": "onset", "length": 5, "score": 5},
+            {"word": "stone", "length": 5, "score": 5},
+        ],
+    }
+    assert letters(sample, "NOTE?", 5, 1).to_dict()["words"][0] == {
+        "word": "notes",
+        "length": 5,
+        "score": 5,
+        "blanks": ["s"],
+    }
+    every = letters(sample, "tinsel", 5, 1, everything=True)
+    assert [word.to_dict() for word in every.words] == [
+        {"word": word, "length": 6, "score": 6} for word in ["enlist", "listen", "silent", "tinsel"]
+    ]
+    assert letters(sample, "tinsel", 5, 1, budget=Budget(10**6)).to_dict() == every.to_dict()
+    with pytest.raises(WorkLimitError):
+        letters(sample, "tinsel", 5, 1, budget=Budget(1))
+
+
+def test_a_phrases_record_counts_its_phrases():
+    result = PhrasesResult("dirty room", [("dormitory",), ("dirty", "room")])
+    assert result.letters == "dirty room" and result.phrases == [("dormitory",), ("dirty", "room")]
+    assert result.to_dict() == {
+        "letters": "dirty room",
+        "phrases": [["dormitory"], ["dirty", "room"]],
+        "count": 2,
+    }
+    assert PhrasesResult("qqq", []).to_dict() == {"letters": "qqq", "phrases": [], "count": 0}

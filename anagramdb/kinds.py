@@ -34,11 +34,6 @@ READ_CHUNK = 1 << 16  # compressed bytes a scan reads at a time
 MAX_MEMBER = 1 << 24  # inflated bytes a member may hold: a block, not a decompression bomb
 
 
-def name(kind: int) -> str:
-    """What a file of *kind* is called in a message ('keyed text')."""
-    return NAMES.get(kind, f"kind {kind}")
-
-
 def line_key(kind: int, text: str) -> tuple[str, tuple[str, ...], str | None]:
     """``(key, order, problem)`` of one line's text (without its LF) in a file of *kind*.
 

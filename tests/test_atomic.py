@@ -15,6 +15,7 @@ from anagramdb.atomic import (
     atomic_writer,
     check_output,
     fsync_directory,
+    probe_directory,
     remove_leftovers,
     temp_prefix,
 )
@@ -183,3 +184,36 @@ def test_check_output_writes_through_links_and_refuses_by_default(tmp_path, monk
     ):
         check_output("real.txt", not_ours, "a dictionary")  # force defaults to False
     assert check_output("real.txt", not_ours, "a dictionary", force=True) == "real.txt"
+
+
+def test_a_checkpoint_says_where_it_paused_and_waits(tmp_path, monkeypatch, capsys):
+    """In process (the crash tests kill a child there): at its own step and file, a writer
+    says so on stderr and sleeps until it is killed, here by the sleep itself."""
+
+    class Killed(Exception):
+        pass
+
+    waits: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        if len(waits) == 3:
+            raise Killed
+
+    monkeypatch.setattr("time.sleep", sleep)
+    monkeypatch.setenv(atomic.PAUSE_VARIABLE, "written out.bin")
+    with pytest.raises(Killed), atomic_writer(str(tmp_path / "out.bin")) as handle:
+        handle.write(b"x")
+    assert capsys.readouterr() == ("", "anagramdb: paused at written out.bin\n")
+    assert len(waits) == 3 and all(seconds > 0 for seconds in waits)
+    assert os.listdir(tmp_path) == []  # nothing replaced, the temporary removed
+
+
+def test_probe_directory_leaves_nothing_and_names_what_fails(tmp_path):
+    log = tmp_path / "games.log"
+    probe_directory(str(log))
+    assert os.listdir(tmp_path) == []
+    missing = tmp_path / "missing" / "games.log"
+    with pytest.raises(StorageError) as caught:
+        probe_directory(str(missing))
+    assert str(caught.value) == f"cannot write {missing}: No such file or directory"

@@ -7,6 +7,8 @@ from hypothesis import strategies as st
 from anagramdb.errors import InvalidRackError
 from anagramdb.keys import bad_characters, describe, fold, is_word, letters_key, word_key
 
+from .conftest import ascii_id
+
 
 def test_fold_case_and_accents():
     assert fold("Café") == "cafe"
@@ -87,3 +89,19 @@ def test_bad_characters_are_distinct_and_in_order():
     with pytest.raises(InvalidRackError, match=r"^no rack given$"):
         letters_key("", "rack")
     assert letters_key("Éte") == "eet" and word_key("ÉTÉ") == "eet"
+
+
+@pytest.mark.parametrize("letters", ["ab\udc80", "\udcffxy", "\udc80"], ids=ascii_id)
+def test_bytes_that_were_not_utf8_are_named_as_such(letters):
+    """Python hands on undecodable bytes of argv as U+DC80 to U+DCFF."""
+    with pytest.raises(InvalidRackError) as caught:
+        letters_key(letters)
+    assert str(caught.value) == f"letters {letters!r} are not valid UTF-8"
+
+
+def test_a_surrogate_outside_that_range_is_just_not_a_letter():
+    with pytest.raises(InvalidRackError) as caught:
+        letters_key("ab\udc7f")
+    assert str(caught.value) == (
+        "letters 'ab\\udc7f' contain characters that are not letters: U+DC7F"
+    )

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from anagramdb.errors import StorageError, WordListError
+from anagramdb.errors import InvalidArgumentError, StorageError, WordListError
 from anagramdb.wordlist import (
     WordFilter,
     compress_prefixes,
@@ -114,3 +114,132 @@ def test_filter_reasons():
     assert WordFilter(min_length=4).reason_to_skip("cat") == "too short"
     assert WordFilter(max_length=2).reason_to_skip("cat") == "too long"
     assert WordFilter(ascii_only=True).reason_to_skip("café") == "not ASCII"
+
+
+def test_a_bom_is_dropped_from_the_first_line_only(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_bytes("\ufeffcat\n\ufeffdog\n".encode())
+    assert list(read_words(str(path), fmt="plain")) == [(1, "cat"), (2, "\ufeffdog")]
+
+
+def test_a_bad_byte_is_named_by_line_and_position(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_bytes(b"ok\nab\xffc\n")
+    with pytest.raises(WordListError) as caught:
+        words_of(path)
+    assert str(caught.value) == (
+        f"{path}: line 2: not valid utf-8 (byte 3 is 0xff); give the file's encoding if it "
+        "is not utf-8"
+    )
+
+
+def test_damaged_gzip_says_what_was_wrong_after_which_line(tmp_path):
+    path = tmp_path / "list.gz"
+    data = bytearray(gzip.compress(b"one\ntwo\n"))
+    data[-8] ^= 0xFF  # the CRC-32 of the content
+    path.write_bytes(bytes(data))
+    with pytest.raises(WordListError) as caught:
+        words_of(path)
+    assert str(caught.value).startswith(f"{path}: cannot read after line 2: CRC check failed")
+    path.write_bytes(gzip.compress(b"one\ntwo\n")[:-4])
+    with pytest.raises(WordListError) as caught:
+        words_of(path)
+    assert str(caught.value) == (
+        f"{path}: cannot read after line 2: the compressed data is truncated"
+    )
+
+
+def test_closed_stdin_and_a_missing_file_are_one_line_each(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", None)
+    with pytest.raises(StorageError) as caught:
+        words_of("-")
+    assert str(caught.value) == "cannot read word list -: stdin is closed"
+    missing = tmp_path / "missing.txt"
+    with pytest.raises(StorageError) as caught:
+        words_of(missing)
+    assert str(caught.value) == f"cannot read word list {missing}: No such file or directory"
+
+
+def test_gzip_on_stdin_is_unwrapped_and_stdin_left_open(monkeypatch):
+    stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO(gzip.compress(b"x\ny\n"))))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert words_of("-") == ["x", "y"]
+    assert not stdin.closed
+
+
+def test_unknown_format_lists_the_formats(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text("a\n")
+    with pytest.raises(WordListError) as caught:
+        words_of(path, fmt="xml")
+    assert str(caught.value) == "unknown word-list format 'xml'; choose one of auto, plain, prefix"
+    with pytest.raises(WordListError) as caught:
+        words_of(path, encoding="klingon")
+    assert str(caught.value) == "unknown encoding 'klingon'"
+
+
+@pytest.mark.parametrize(
+    ("lines", "coded"),
+    [
+        ([], False),
+        (["abandon", "7ed"], True),  # exactly half
+        (["abandon", "cat", "7ed"], False),  # a third
+        (["a", "1n", "2t"], True),  # a one-letter first word
+        (["1abc", "2d"], False),  # a first line is always whole
+        (["abandon", "7"], True),  # a digit alone reuses the previous word whole
+        (["abandon", "12th", "3rd"], False),  # a digit then a digit is a word like "12th"
+        (["ox", "0a"], False),  # 0 is not a count
+        (["Xerox", "Xmas"], False),
+        (["abandon", "cat"], False),
+    ],
+)
+def test_what_looks_prefix_compressed(lines, coded):
+    assert looks_prefix_compressed(list(enumerate(lines, 1))) is coded
+
+
+def test_detection_reads_a_sample_of_the_first_thousand_lines(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text("\n".join(["plain"] * 1000 + ["1x"] * 3000) + "\n")
+    words = words_of(path)
+    assert len(words) == 4000 and words[-1] == "1x"
+
+
+def test_expanding_prefixes_checks_what_the_previous_word_holds():
+    lines = [(1, "ab"), (2, "2b"), (3, "3c"), (4, "1")]
+    assert list(expand_prefixes(lines, "x")) == [(1, "ab"), (2, "abb"), (3, "abbc"), (4, "a")]
+    with pytest.raises(WordListError) as caught:
+        list(expand_prefixes([(1, "2ab")], "list.txt"))
+    assert str(caught.value) == (
+        "list.txt: line 1: '2ab' reuses 2 characters but the previous word '' has 0"
+    )
+
+
+def test_compressing_shares_at_most_nine_characters():
+    words = ["abandon", "abandoned", "abandoning", "abc", "b", "abcdefghijk", "abcdefghijz"]
+    assert list(compress_prefixes(words)) == [
+        "abandon",
+        "7ed",
+        "7ing",
+        "2c",
+        "b",
+        "abcdefghijk",
+        "9jz",
+    ]
+    with pytest.raises(ValueError, match=r"^'1st' starts with a digit and cannot be"):
+        list(compress_prefixes(["a", "1st"]))
+
+
+def test_filter_lengths_are_inclusive_and_at_least_one():
+    word_filter = WordFilter(min_length=3, max_length=5)
+    reasons = [word_filter.reason_to_skip(w) for w in ["ox", "cat", "bread", "crumbs", "Straße"]]
+    assert reasons == ["too short", None, None, "too long", "capitalised"]
+    assert WordFilter(keep_proper_nouns=True, max_length=6).reason_to_skip("Straße") == (
+        "too long"  # 7 letters folded: s-t-r-a-s-s-e
+    )
+    assert WordFilter(min_length=1, max_length=1).reason_to_skip("a") is None
+    assert WordFilter(ascii_only=True).reason_to_skip("cafe") is None
+    assert WordFilter().reason_to_skip("PARIS") == "capitalised"
+    for low, high in [(0, None), (1, 0)]:
+        with pytest.raises(InvalidArgumentError) as caught:
+            WordFilter(min_length=low, max_length=high)
+        assert str(caught.value) == f"word lengths must be at least 1, not {low} to {high}"

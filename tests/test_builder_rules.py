@@ -16,7 +16,7 @@ from anagramdb.builder import (
     require_replaceable,
     write_keyed,
 )
-from anagramdb.errors import BuildRefusedError, StorageError
+from anagramdb.errors import AnagramDBError, BuildRefusedError, StorageError
 from anagramdb.index_check import check_index
 from anagramdb.kinds import KEYED
 from anagramdb.wordlist import WordFilter
@@ -183,3 +183,28 @@ def test_leftover_runs_of_dead_processes_are_removed(tmp_path):
     live.write_text("aet\ttea\n")
     build([write_list(tmp_path / "in.txt", ["cat"])], str(tmp_path / "out.txt"))
     assert not leftover.exists() and live.exists()
+
+
+def test_the_memory_budget_has_a_floor_said_in_mebibytes(tmp_path):
+    source = write_list(tmp_path / "in.txt", ["cat"])
+    with pytest.raises(AnagramDBError) as caught:
+        build([source], str(tmp_path / "out.txt"), memory=MIN_MEMORY - 1)
+    assert str(caught.value) == (
+        f"memory budget {MIN_MEMORY - 1} bytes is below the minimum of 16 MiB"
+    )
+    assert build([source], str(tmp_path / "out.txt"), memory=MIN_MEMORY).kept == 1
+
+
+def test_the_format_and_encoding_reach_every_list(tmp_path):
+    source = tmp_path / "latin1.txt"
+    source.write_bytes("abandon\n7ed\ncaf\xe9\n".encode("latin-1"))
+    include = tmp_path / "include.txt"
+    include.write_bytes("na\xefve\n".encode("latin-1"))
+    output = tmp_path / "out.txt"
+    report = build(
+        [str(source)], str(output), fmt="prefix", encoding="latin-1", include=[str(include)]
+    )
+    assert output.read_text(encoding="utf-8").split() == [
+        "abandoned", "abandon", "café", "naïve"  # keys aabddenno, aabdnno, acef, aeinv
+    ]  # fmt: skip
+    assert (report.lines, report.kept, report.included) == (4, 4, 1)

@@ -11,14 +11,17 @@ import zlib
 import pytest
 
 from anagramdb.kinds import (
+    ANAGRAM,
     GZIP_WBITS,
     KEYED,
     KEYED_GZIP,
     MAX_MEMBER,
     READ_CHUNK,
     block_text,
+    describe_disorder,
     gzip_members,
     inflate,
+    line_key,
 )
 
 MiB = 1024 * 1024
@@ -137,3 +140,42 @@ def test_block_text_inflates_only_gzip_blocks():
     assert block_text(KEYED, text, "block 0") == text
     with pytest.raises(ValueError, match=r"^block 5: not a gzip member"):
         block_text(KEYED_GZIP, text, "block 5")
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "expected"),
+    [
+        (ANAGRAM, "Cat", ("act", ("act", "Cat"), None)),
+        (ANAGRAM, "", ("", ("", ""), "an empty line")),
+        (ANAGRAM, "it's", ("it's", ("it's", "it's"), '"it\'s" is not a word (it contains "\'")')),
+        (KEYED, "k\tv\tw", ("k", ("k",), None)),  # the key ends at the first TAB
+        (KEYED, "", ("", ("",), "an empty line: a keyed line is KEY<TAB>VALUE")),
+        (KEYED, "\tv", ("\tv", ("\tv",), "'\\tv' has no key: a keyed line is KEY<TAB>VALUE")),
+        (
+            KEYED,
+            "x" * 50,
+            ("x" * 50, ("x" * 50,), f"{'x' * 40!r} has no key: a keyed line is KEY<TAB>VALUE"),
+        ),
+    ],
+    ids=["word", "empty", "not-a-word", "keyed", "keyed-empty", "no-key", "no-tab-cut"],
+)
+def test_line_key_gives_key_order_and_problem(kind, text, expected):
+    assert line_key(kind, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("kind", "current", "last", "problem"),
+    [
+        (ANAGRAM, ("act", "cat"), ("act", "cat"), "duplicate word 'cat'"),
+        (
+            ANAGRAM,
+            ("act", "act"),
+            ("act", "cat"),
+            "'act' (key 'act') is out of order after 'cat' (key 'act')",
+        ),
+        (KEYED, ("k",), ("k",), "duplicate key 'k'"),
+        (KEYED_GZIP, ("a",), ("b",), "key 'a' is out of order after 'b'"),
+    ],
+)
+def test_disorder_is_named_with_both_lines(kind, current, last, problem):
+    assert describe_disorder(kind, current, last) == problem

@@ -12,6 +12,7 @@ from anagramdb.errors import InvalidArgumentError, StorageError, WordListError
 from anagramdb.wordlist import (
     WordFilter,
     compress_prefixes,
+    decoded_lines,
     expand_prefixes,
     looks_prefix_compressed,
     read_words,
@@ -243,3 +244,8 @@ def test_filter_lengths_are_inclusive_and_at_least_one():
         with pytest.raises(InvalidArgumentError) as caught:
             WordFilter(min_length=low, max_length=high)
         assert str(caught.value) == f"word lengths must be at least 1, not {low} to {high}"
+
+
+def test_decoded_lines_reads_utf8_by_default():
+    handle = io.BytesIO("\ufeffcafé\n\n x \n".encode())
+    assert list(decoded_lines(handle, "-")) == [(1, "café"), (3, "x")]

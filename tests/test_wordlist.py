@@ -249,3 +249,10 @@ def test_filter_lengths_are_inclusive_and_at_least_one():
 def test_decoded_lines_reads_utf8_by_default():
     handle = io.BytesIO("\ufeffcafé\n\n x \n".encode())
     assert list(decoded_lines(handle, "-")) == [(1, "café"), (3, "x")]
+
+
+def test_compressing_words_in_any_order_round_trips():
+    words = ["XXL", "XXLarge", "abcd", "abc", "abc", "b"]  # the first whole, a prefix after
+    coded = list(compress_prefixes(words))
+    assert coded == ["XXL", "3arge", "abcd", "3", "3", "b"]
+    assert [word for _, word in expand_prefixes(enumerate(coded, 1), "x")] == words

@@ -217,3 +217,20 @@ def test_probe_directory_leaves_nothing_and_names_what_fails(tmp_path):
     with pytest.raises(StorageError) as caught:
         probe_directory(str(missing))
     assert str(caught.value) == f"cannot write {missing}: No such file or directory"
+
+
+def test_an_empty_output_name_is_refused_by_name(tmp_path):
+    with pytest.raises(OutputRefusedError) as caught:
+        check_output("")
+    assert str(caught.value) == "no output file given (an empty name)"
+
+
+def test_an_output_that_cannot_be_a_file_is_a_storage_error(tmp_path):
+    with pytest.raises(StorageError) as caught:
+        check_output(str(tmp_path))
+    assert str(caught.value) == f"cannot write {tmp_path}: Is a directory"
+    (tmp_path / "notes.txt").write_text("notes\n")
+    inside = tmp_path / "notes.txt" / "out.txt"
+    with pytest.raises(StorageError) as caught:
+        check_output(str(inside))
+    assert str(caught.value) == f"cannot write {inside}: Not a directory"

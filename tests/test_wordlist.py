@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from anagramdb.errors import InvalidArgumentError, StorageError, WordListError
+from anagramdb.errors import InputTooLongError, InvalidArgumentError, StorageError, WordListError
 from anagramdb.wordlist import (
     WordFilter,
     compress_prefixes,
@@ -256,3 +256,15 @@ def test_compressing_words_in_any_order_round_trips():
     coded = list(compress_prefixes(words))
     assert coded == ["XXL", "3arge", "abcd", "3", "3", "b"]
     assert [word for _, word in expand_prefixes(enumerate(coded, 1), "x")] == words
+
+
+def test_only_a_bom_is_stripped_from_the_first_line_and_long_lines_name_the_file(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_bytes("\ufeffXXL\nXmas\n".encode())
+    assert words_of(path) == ["XXL", "Xmas"]
+    path.write_bytes(b"ok\n" + b"x" * 5000 + b"\n")
+    with pytest.raises(InputTooLongError) as caught:
+        words_of(path)
+    assert str(caught.value) == (
+        f"{path}: line 2 is longer than 4,096 bytes (the most a line of input may hold)"
+    )

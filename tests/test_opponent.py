@@ -172,7 +172,7 @@ def check_slip(full, common, rack: str, move) -> str:
         assert contains_word(common, answer) and len(answer) >= 4
         return "beyond"
     if found := PLURAL.fullmatch(move.reasoning):
-        assert found.group(1) == answer and answer.endswith("s")
+        assert found.group(1) == answer and answer.endswith("s") and not answer.endswith("ss")
         assert check_word(full, rack, answer[:-1]).valid
         return "plural"
     found = MISSPELT.fullmatch(move.reasoning)
@@ -181,6 +181,7 @@ def check_slip(full, common, rack: str, move) -> str:
     assert check_word(full, rack, word).valid and sorted(word) == sorted(answer)
     places = [i for i in range(len(word)) if word[i] != answer[i]]
     assert len(places) == 2 and places[1] == places[0] + 1
+    assert 0 < places[0] and places[1] < len(word) - 1  # the first and last letters stay
     return "misspelling"
 
 
@@ -194,6 +195,8 @@ def test_slips_are_a_misspelling_a_missing_plural_or_one_letter_beyond_the_rack(
             if move.reasoning.startswith("a slip"):
                 kinds[check_slip(full, common, rack, move)] += 1
                 assert move.seconds is not None and 0 < move.seconds <= 30.0
+            elif move.answer is not None:
+                assert move.reasoning == f"its longest word, seen after {move.seconds:g} s"
     assert set(kinds) == {"beyond", "plural", "misspelling"}
 
 
@@ -210,6 +213,16 @@ def test_with_no_word_seen_in_time_a_slip_is_said_at_four_fifths_of_the_clock(fu
             assert check_slip(full, common, rack, move) == "beyond" and move.seconds == 0.2
             slips += 1
     assert slips > 0
+
+
+@pytest.mark.parametrize(("rack", "unsaid"), [("BCGHIINTE", "bitching"), ("BCKLLOOSE", "bollocks")])
+def test_the_computer_never_says_an_offensive_word(full, common, rack, unsaid):
+    words = rack_words(full, common, rack)
+    assert words.words[0][0] == unsaid  # the longest word
+    for trial in range(10):
+        move = Opponent("perfect", full, common).letters(rack, random.Random(trial), 30.0, words)
+        assert move.answer is not None and len(move.answer) == len(words.words[1][0])
+        assert check_word(full, rack, move.answer).valid and move.answer != unsaid
 
 
 def test_numbers_answers_come_before_the_clock_stops():
@@ -230,6 +243,15 @@ def test_numbers_answers_come_before_the_clock_stops():
             assert slow.seconds is not None and slow.seconds <= 285.0
             times.append(slow.seconds)
     assert times.count(9.5) > 5 and max(times) > 20  # easy players are often slow
+
+
+def test_numbers_with_fewer_tiles_than_a_person_combines():
+    perfect = Opponent("perfect", None, None)  # type: ignore[arg-type]
+    move, answer = perfect.numbers([25, 4, 3], 103, random.Random(1))
+    assert move.answer == "25 × 4 = 100; 100 + 3 = 103" and answer.value == 103
+    assert move.reasoning == "it combines up to 3 numbers"
+    move, answer = perfect.numbers([100, 3], 100, random.Random(1))
+    assert move.answer == "100" and move.reasoning == "it combines up to 2 numbers"
 
 
 def test_a_conundrum_seen_just_as_the_clock_stops_counts(full, common):

@@ -604,6 +604,7 @@ def test_daily_dates_are_utc_whatever_the_local_zone(monkeypatch):
 def test_daily_dates_are_written_in_full():
     today = datetime.date(2026, 12, 1)
     assert parse_day(" 2026-11-30\n", today) == datetime.date(2026, 11, 30)
+    assert parse_day("2026-12-01", today) == today  # today's, by its date
     assert parse_day("2026-01-01", today) == FIRST_DAY == datetime.date(2026, 1, 1)
     for bad in ("20261130", "2026-W49-1", "2026-11-3", "", "2026-11-31"):
         with pytest.raises(InvalidGameError) as caught:

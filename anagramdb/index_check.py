@@ -79,14 +79,14 @@ def check_index(dict_path: str | os.PathLike[str], kind: int | None = None) -> l
                 )
             if len(problems) >= MAX_PROBLEMS:
                 break
-        if index.summary != expected.keys[::SUMMARY_STRIDE]:
+        if len(problems) < MAX_PROBLEMS and index.summary != expected.keys[::SUMMARY_STRIDE]:
             problems.append(
                 f"{index_path}: the summary does not hold the key of every {SUMMARY_STRIDE}th entry"
             )
         if not problems:  # the stored keys are checked against a sound dictionary and index
             from .stored_keys import check_stored_keys
 
-            problems += check_stored_keys(dict_path, index)
+            return check_stored_keys(dict_path, index)
     finally:
         index.close()
     return problems

@@ -98,6 +98,30 @@ def test_round_trip_against_a_dict(tmp_path, entries, block_size, kind, probes):
         assert keyed.get_many(wanted) == {key: entries[key] for key in wanted if key in entries}
 
 
+def test_lookups_in_a_kept_block_read_it_once(tmp_path):
+    """*cache_blocks* blocks stay split into lines between lookups: more lookups in them
+    inflate nothing again; a block beyond the bound replaces the oldest."""
+    path = str(tmp_path / "keyed.gz")
+    write_keyed(path, LINES, KEYED_GZIP, block_size=2)  # blocks: act cat, dog emu, gnu
+    with KeyedFile(path, KEYED_GZIP, cache_blocks=2) as keyed:
+        read = []
+        original = keyed.block
+        keyed.block = lambda number: read.append(number) or original(number)  # type: ignore
+        assert keyed.get_many(["act", "cat", "dog", "emu", "cow"]) == {
+            "act": "to do", "cat": "a pet", "dog": "another pet", "emu": "a bird",
+        }  # fmt: skip
+        assert read == [0, 1]
+        assert keyed.get("gnu") == "an antelope" and keyed.get("emu") == "a bird"
+        assert keyed.get("act") == "to do"  # block 0 was the oldest: read again
+        assert read == [0, 1, 2, 0]
+    with KeyedFile(path, KEYED_GZIP, cache_blocks=0) as keyed:
+        read = []
+        original = keyed.block
+        keyed.block = lambda number: read.append(number) or original(number)  # type: ignore
+        assert keyed.get("act") == keyed.get("act") == "to do"
+        assert read == [0, 0]
+
+
 def test_missing_and_stale_indexes_are_rebuilt_atomically(tmp_path):
     path = str(tmp_path / "keyed.gz")
     write_keyed(path, LINES, block_size=2)

@@ -276,6 +276,7 @@ ROUNDS = [
     letters(1, {"ann": 1}, play("ann", True, 1)),  # a one-letter word that is the longest
     letters(0, {}, play("bob", True, 3)),  # ann says nothing; nothing was possible
     numbers(0, {"ann": 10}, play("ann", True, 500)),  # exact, and exact was possible
+    numbers(0, {"ann": 10}, play("ann", True, 500)),  # and again
     numbers(3, {"ann": 7}, play("ann", True, 497)),  # not exact
     numbers(0, {}, play("ann", False, 500)),  # the target, by invalid working
     numbers(0, {"bob": 10}, play("bob", True, 500)),  # ann says nothing
@@ -290,8 +291,8 @@ def test_a_game_log_becomes_a_history_entry_with_its_statistics(fixed_clock):
     assert entry(record, "2026-12-01") == {
         "date": DATE, "seed": 9, "rounds": "LNC", "format": "quick", "opponent": "hard",
         "seconds": 30, "players": ["ann", "bob"], "scores": {"ann": 40, "bob": 20, "computer": 12},
-        "result": "win", "available": 7 + 8 + 6 + 1 + 0 + 10 * 7, "daily": "2026-12-01",
-        "letters": [5, 7 + 6 + 1, 2], "numbers": [4, 1, 3], "conundrums": [3, 1],
+        "result": "win", "available": 7 + 8 + 6 + 1 + 0 + 10 * 8, "daily": "2026-12-01",
+        "letters": [5, 7 + 6 + 1, 2], "numbers": [5, 2, 4], "conundrums": [3, 1],
     }  # fmt: skip
 
 

@@ -262,7 +262,8 @@ Token = tuple[str, int, int]
 
 def _steps(tokens: list[Token]) -> list[tuple[list[Token], int | None]]:
     """One line's tokens cut into steps at each claimed result (``= NUMBER``), with the
-    claim; a step that opens with an operator starts from the claim before it."""
+    claim (a step that opens with an operator goes on from the result before it, which
+    check_numbers supplies: a claim is that result once checked)."""
     steps: list[tuple[list[Token], int | None]] = []
     current: list[Token] = []
     index = 0
@@ -281,8 +282,6 @@ def _steps(tokens: list[Token]) -> list[tuple[list[Token], int | None]]:
         steps.append((current, claim))
         index += 2
         current = []
-        if index < len(tokens) and tokens[index][0] in ("+", "-", "*", "/"):
-            current.append(("n", claim, tokens[index][2]))
     if current or not steps:
         steps.append((current, None))
     return steps

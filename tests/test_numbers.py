@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from itertools import permutations
 
 import pytest
@@ -23,7 +24,7 @@ from anagramdb.countdown.numbers import (
     solutions,
     solve,
 )
-from anagramdb.errors import InvalidNumbersError
+from anagramdb.errors import InvalidNumbersError, TimeLimitError
 
 STEP = re.compile(r"^(\d+) ([-+×÷*/]) (\d+) = (\d+)$")
 
@@ -364,3 +365,36 @@ def test_the_budget_counts_values_derived_and_expressions_listed():
             assert str(refused.value) == (
                 f"the search needs more work than the {units - 1} units allowed ({last})"
             )
+
+
+def test_the_limits_of_a_game_are_inclusive_and_named():
+    """18 digits are allowed and 19 are not, for the numbers and the target alike; a huge
+    negative number is not quoted in full; most=1 is the least an answer can use."""
+    biggest = 10**18 - 1
+    assert solve([biggest], biggest).value == biggest
+    assert solve([2, 3], 6, most=1).value == 3  # one number: 3 is nearest, not 2 x 3
+    for numbers, target, message in [
+        ([10**18], 5, "numbers and the target have at most 18 digits"),
+        ([5], 10**18, "numbers and the target have at most 18 digits"),
+        (
+            [1 - 10**18],
+            5,
+            f"numbers and the target must be positive whole numbers, not {1 - 10**18}",
+        ),
+        ([-(10**18)], 5, "numbers and the target must be positive whole numbers, not '-...'"),
+        ([], 5, "give 1 to 7 numbers, not 0"),
+    ]:
+        with pytest.raises(InvalidNumbersError) as refused:
+            solve(numbers, target)
+        assert str(refused.value) == message
+    with pytest.raises(InvalidNumbersError) as refused:
+        solve([2, 3], 6, most=0)
+    assert str(refused.value) == "an answer uses at least 1 number, not 0"
+
+
+def test_listing_solutions_stops_at_its_deadline():
+    with pytest.raises(TimeLimitError) as stopped:
+        solutions([25, 50, 75, 100, 3, 6], 952, deadline=0.0)  # long passed
+    assert str(stopped.value) == "listing every solution for 952 took too long"
+    later = time.monotonic() + 3600
+    assert solutions([2, 3, 4], 10, deadline=later).count == 2

@@ -6,6 +6,7 @@ import functools
 import json
 import os
 import random
+from itertools import combinations
 
 import pytest
 
@@ -124,10 +125,45 @@ def test_workers_do_not_change_the_result():
         assert group["exact"] + sum(group["away"].values()) == group["games"]
 
 
-@pytest.mark.parametrize("text", ["5-2", "abc", "0-10", "1-2-3", ""])
+@pytest.mark.parametrize(
+    "text", ["5-2", "abc", "0-10", "1-2-3", "", "10001", "1-10001", "5-", "-5", " 5", "\uff15"]
+)
 def test_bad_target_ranges(text):
-    with pytest.raises(InvalidNumbersError):
+    with pytest.raises(InvalidNumbersError) as refused:
         parse_targets(text)
+    assert str(refused.value) == (
+        f"targets must be a range like 101-999 within 1-10000, not {text!r}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "targets"),
+    [
+        ("101-999", (101, 999)),
+        ("500", (500, 500)),
+        ("1-10000", (1, 10_000)),
+        ("10000", (10_000, 10_000)),
+        ("00101-0999", (101, 999)),  # zeros in front are not digits that count
+        ("1-000010000", (1, 10_000)),
+    ],
+)
+def test_target_ranges(text, targets):
+    assert parse_targets(text) == targets
+
+
+def test_progress_is_reported_a_chunk_at_a_time():
+    """One call a task: the five-tile sub-selections and the selections, 64 a chunk; two
+    selections share 11 fives, so one chunk of each, then done."""
+    calls: list[tuple[int, int]] = []
+    statistics((101, 110), jobs=1, progress=lambda *call: calls.append(call),
+               chosen=[(1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 7)])  # fmt: skip
+    assert calls == [(1, 2), (2, 2)]
+    calls.clear()
+    statistics((101, 110), jobs=1, progress=lambda *call: calls.append(call),
+               chosen=selections()[:70])  # fmt: skip
+    fives = {five for selection in selections()[:70] for five in combinations(selection, 5)}
+    total = -(-len(fives) // 64) + 2
+    assert calls == [(done, total) for done in range(1, total + 1)]
 
 
 def run_stats_command(tmp_path, targets: str) -> tuple[dict, list[str]]:

@@ -158,7 +158,9 @@ class _Parser:
 
 
 def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+    """How often a number was used, where that is more than it was drawn or made (so at
+    least twice)."""
+    return "twice" if count == 2 else f"{count} times"
 
 
 class _Checker:

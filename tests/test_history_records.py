@@ -312,10 +312,13 @@ def test_the_result_is_the_owners(totals, result):
 
 
 def test_without_players_the_owner_is_you(fixed_clock):
-    record = game_log([letters(5, {"you": 5}, play("you", True, 5))], {"you": 5}, players=())
+    old = {k: v for k, v in conundrum({"you": 10}).items() if k != "available"}  # older logs
+    rounds = [letters(5, {"you": 5}, play("you", True, 5)), old]
+    record = game_log(rounds, {"you": 15}, players=())
     del record["players"], record["format"], record["seconds"]
     added = entry(record)
     assert added["players"] == ["you"] and added["letters"] == [1, 5, 1]
+    assert added["conundrums"] == [1, 1]
     assert added["format"] is None and added["seconds"] is None and added["daily"] is None
     assert added["result"] == "solo" and added["available"] == 5
 

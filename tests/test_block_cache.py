@@ -180,6 +180,7 @@ def test_popularity_is_counted_and_halved_after_age_after_touches():
     assert cache.get(5) is None
     assert not cache.wanted(5)  # touched once: a cold walk does not pay for a key table
     cache.get(5)
+    assert cache.wanted(5)  # a block is kept from its second touch
     cache.get(5)
     assert cache.wanted(5)  # touched three times
     for _ in range(cache.age_after - 3):  # exactly age_after touches: nothing fades yet
@@ -191,6 +192,18 @@ def test_popularity_is_counted_and_halved_after_age_after_touches():
     assert cache.wanted(5)
     assert cache.admit(5, entry(5))
     assert cache.get(5) is cache.entries[5]
+
+
+def test_a_budget_of_1024_bytes_or_more_keeps_blocks():
+    """Counters cost a byte a block (at most budget // 16); below 1024 bytes the cache
+    keeps nothing, from 1024 on it counts touches and keeps what fits."""
+    small, enough = BlockCache(1023, blocks=10), BlockCache(1024, blocks=10)
+    for cache in small, enough:
+        cache.get(3)
+        cache.get(3)
+    assert (small.used, small.wanted(3)) == (0, False)
+    assert enough.used == enough.fixed > 0 and enough.wanted(3)
+    assert enough.admit(3, entry(3)) and enough.used <= 1024
 
 
 def test_victims_are_spread_over_the_cache():

@@ -255,3 +255,34 @@ def test_an_empty_keyed_file(tmp_path):
     with KeyedFile(path) as keyed:
         assert keyed.get("cat") is None and list(keyed) == []
     assert check_index(path) == []
+
+
+def test_a_keyed_file_dropped_unclosed_warns_and_closes(tmp_path):
+    import gc
+    import warnings
+
+    path = str(tmp_path / "keyed.txt")
+    write_keyed(path, LINES, KEYED, block_size=2)
+    keyed = KeyedFile(path, KEYED)
+    assert keyed.get("cat") == "a pet"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        del keyed
+        gc.collect()
+    assert [str(w.message) for w in caught] == [f"unclosed keyed file {path!r}"]
+
+
+def test_a_same_size_edit_that_kept_the_mtime_is_named_when_read(tmp_path):
+    """The index trusts size and mtime; bytes changed behind its back are still reported
+    when read, never decoded wrongly."""
+    path = str(tmp_path / "keyed.txt")
+    write_keyed(path, LINES, KEYED, block_size=2)
+    stat = os.stat(path)
+    data = Path(path).read_bytes()
+    Path(path).write_bytes(data.replace(b"another pet", b"another p\xfft"))
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    with KeyedFile(path, KEYED) as keyed:
+        assert keyed.get("act") == "to do"
+        with pytest.raises(DictionaryFormatError) as raised:
+            keyed.get("dog")
+        assert str(raised.value) == f"{path}: block 1: invalid UTF-8 near byte 13"

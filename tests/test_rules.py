@@ -48,8 +48,18 @@ def test_selection_needs_nine_letters_three_vowels_four_consonants():
     assert selection_problems("GYROSCOPE") == []
     assert selection_problems("AEIOUAEIB") == ["it needs at least 4 consonants, not 1"]
     assert selection_problems("STRNGTHSA") == ["it needs at least 3 vowels, not 1"]
-    assert selection_problems("ABC")[0].startswith("a selection is 9 letters")
-    assert selection_problems("GYROSCOP3")[0].startswith("a selection is 9 letters")
+    assert selection_problems("ABC") == [
+        "a selection is 9 letters, not 'ABC'",
+        "it needs at least 3 vowels, not 1",
+        "it needs at least 4 consonants, not 2",
+    ]
+    assert selection_problems("GYROSCOP3") == [
+        "a selection is 9 letters, not 'GYROSCOP3'",
+        "it needs at least 3 vowels, not 2",
+    ]
+    assert selection_problems("gyroscopé") == []  # case and accents folded
+    assert selection_problems("AEIBCDFGH") == []  # exactly 3 vowels and 6 consonants
+    assert selection_problems("AEIOUBCDF") == []  # 5 vowels and exactly 4 consonants
 
 
 def test_allowed_picks_keep_three_vowels_and_four_consonants_possible():
@@ -84,10 +94,20 @@ def test_conundrum_scores_ten_for_the_answer_only():
         ([5, 5], [-8, -6], [0, 5]),  # both within 10, only the nearer scores
         ([10, 10], [0, 0], [10, 10]),
         ([10, 10], [-2.0, -5.5], [10, 0]),  # conundrum: the first correct answer
+        ([1, 0], [1, 5], [1, 0]),  # a one-point answer scores; an invalid one never blocks
+        ([0, 1, 1], [9, 1, 1], [0, 1, 1]),
+        ([5], [5], [5]),
     ],
 )
 def test_two_player_award(scores, ranks, expected):
     assert award(scores, ranks) == expected
+
+
+def test_award_needs_a_rank_for_every_score():
+    with pytest.raises(ValueError):
+        award([5, 5], [5])
+    with pytest.raises(ValueError):
+        award([0, 0], [1, 2, 3])
 
 
 @pytest.fixture
@@ -188,6 +208,29 @@ def test_the_review_s_note_comes_with_an_accepted_or_a_missing_word(tmp_path):
 def test_check_word_refuses_bad_input(dictionaries, rack, word):
     with pytest.raises(InvalidRackError):
         check_word(dictionaries[0], rack, word)
+
+
+def test_a_bad_word_and_a_long_one_are_named_readably(dictionaries):
+    chosen, _ = dictionaries
+    for word, message in [
+        ("", "no word given"),
+        (" \t", "no word given"),
+        ("co-unt", "word 'co-unt' has characters that are not letters: '-'"),
+    ]:
+        with pytest.raises(InvalidRackError) as caught:
+            check_word(chosen, "COUNT", word)
+        assert str(caught.value) == message
+    long = "a" * 30 + "b" * 11  # one letter past the 40 a message quotes
+    check = check_word(chosen, "AB", long, name="main")
+    shown = "a" * 30 + "b" * 10 + "..."
+    assert check.reason == (
+        f"the rack AB can't make {shown}: needs 30 a, rack has 1; needs 11 b, rack has 1; "
+        f"{shown} is not in the dictionary main (nor in any packaged dictionary)"
+    )
+    exactly = "a" * 40
+    assert check_word(chosen, "A", exactly, name="m").reason.startswith(
+        f"the rack A can't make {exactly}: needs"
+    )
 
 
 def test_packaged_dictionaries_are_every_named_one():

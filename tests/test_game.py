@@ -418,3 +418,52 @@ def test_a_round_s_record_for_a_page_at_each_phase(full, common):
         "puzzle": {"clue": conundrum.puzzle.clue}, "deadline": 30.0, "left": 28.0,
         "buzzed": ["bob"], "answering": "bob",
     }  # fmt: skip
+
+
+def test_the_clock_stops_while_a_buzzer_answers(full, common):
+    _, rnd = conundrum_round(full, common, players=("ann", "bob"))
+    assert rnd.elapsed(3.0) == 0.0 and rnd.left(3.0) == 30.0  # not started
+    rnd.start(10.0)
+    assert rnd.elapsed(15.0) == 5.0 and rnd.left(15.0) == 25.0
+    assert rnd.buzz("ann", 15.0) == "buzzed"
+    assert rnd.elapsed(18.0) == 5.0 and rnd.left(18.0) == 25.0 and rnd.deadline == 40.0
+    assert rnd.tick(60.0) == [] and rnd.phase == "answering"  # the clock is stopped
+    assert rnd.answer("ann", "wrong", 19.0) == "wrong" and rnd.phase == "clock"
+    assert rnd.deadline == 44.0 and rnd.elapsed(20.0) == 6.0 and rnd.left(20.0) == 24.0
+    assert rnd.left(100.0) == 0.0
+    assert rnd.tick(43.9) == [] and rnd.tick(44.0) == ["time's up"] and rnd.phase == "stopped"
+    assert rnd.buzz("bob", 44.1) == "late"
+
+
+def test_at_time_up_the_line_counts_over_the_last_entry(full, common):
+    game = Game(full, common, "LC", seed=4, seconds=30, players=["ann", "bob", "cy"])
+    rnd = game.next_round()
+    rnd.pick_rest()
+    words = [w.word for w in solve_letters(full, rnd.letters, all=True)]
+    rnd.start(0.0)
+    rnd.enter("ann", words[0], 1.0)
+    rnd.enter("bob", words[1], 2.0)
+    rnd.type("bob", words[2], 3.0)  # replaced by what the front end says is on the line
+    rnd.type("cy", words[3], 4.0)
+    rnd.time_up(12.25, {"ann": "  ", "bob": words[-1]})
+    assert rnd.phase == "stopped"
+    rnd.time_up(13.0, {"ann": words[-1]})  # stopped already: nothing changes
+    plays = rnd.finish().plays
+    assert [(p.answer, p.seconds) for p in plays] == [
+        (words[0], 1.0),
+        (words[-1], 12.2),
+        (words[3], 12.2),
+    ]
+    conundrum = game.next_round()
+    conundrum.start(0.0)
+    conundrum.type("ann", conundrum.puzzle.answer, 1.0)  # no line in the conundrum
+    conundrum.time_up(2.0, {"bob": conundrum.puzzle.answer})
+    assert [p.answer for p in conundrum.finish().plays] == [None, None, None]
+
+
+def test_a_round_made_directly_is_not_crucial_by_default(full, common):
+    from anagramdb.countdown.answers import Round
+
+    game = Game(full, common, "LC", seed=4)
+    assert Round(game, 0, None).crucial is False and Round(game, 1, None, True).crucial
+    assert Round(game, 0, "you").to_dict()["crucial"] is False

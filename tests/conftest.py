@@ -50,30 +50,33 @@ def ascii_id(value: str | bytes) -> str:
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
     """Parameters of text or bytes outside printable ASCII get ascii_id() ids."""
-    if isinstance(val, str | bytes) and ascii_id(val) != (
-        val if isinstance(val, str) else val.decode("latin-1")
-    ):
-        return ascii_id(val)
-    return None
+    if not isinstance(val, str | bytes):
+        return None
+    safe = ascii_id(val)
+    return safe if safe != (val if isinstance(val, str) else val.decode("latin-1")) else None
 
 
-# Under mutmut, these files' tests are skipped before their fixtures run: every test in them
-# drives a child process (Chromium, tmux), which mutants do not reach, or reads the source's
-# layout, which mutmut rewrites.
+# mutmut (docs/TESTING.md) sets MUTANT_UNDER_TEST in every process it runs tests in.
+UNDER_MUTMUT = "MUTANT_UNDER_TEST" in os.environ
+# Under mutmut, these files' tests (or these tests) are skipped before their fixtures run:
+# they drive a child process (Chromium, tmux), which mutants do not reach, or read the
+# source, which mutmut rewrites.
 NOT_UNDER_MUTMUT = {
     "test_game_browser.py": "drives Chromium",
     "test_web_browser.py": "drives Chromium",
     "test_definitions_browser.py": "drives Chromium",
     "test_play_tmux.py": "drives tmux",
     "test_layout.py": "reads the source's layout",
+    "test_every_type_ignore_says_why": "reads the source",
 }
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if "MUTANT_UNDER_TEST" not in os.environ:
+    if not UNDER_MUTMUT:
         return
     for item in items:
-        why = NOT_UNDER_MUTMUT.get(item.path.name)
+        name = getattr(item, "originalname", item.name)
+        why = NOT_UNDER_MUTMUT.get(item.path.name) or NOT_UNDER_MUTMUT.get(name)
         if why is not None:
             item.add_marker(pytest.mark.skip(reason=f"{why}: not a test of mutants"))
 
@@ -86,7 +89,7 @@ def _in_process_only_under_mutmut(monkeypatch: pytest.MonkeyPatch) -> None:
     mutated tree without that switch (and without mutmut's configuration), so its result
     says nothing about the mutant. The mutation scores are those of the in-process suite.
     """
-    if "MUTANT_UNDER_TEST" not in os.environ:
+    if not UNDER_MUTMUT:
         return
 
     def refuse(*args: object, **kwargs: object) -> None:

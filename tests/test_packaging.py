@@ -63,9 +63,6 @@ def test_scan_without_madvise(tmp_path, monkeypatch):
     assert len(expected) > 10_000
 
 
-@pytest.mark.skipif(
-    "MUTANT_UNDER_TEST" in os.environ, reason="reads the source, which mutmut rewrites"
-)
 def test_every_type_ignore_says_why():
     """mypy --strict runs in .ci/run; where it is silenced, the line says why."""
     pattern = re.compile(r"# type: ignore\[[a-z, -]+\]  # \S")

@@ -46,10 +46,17 @@ from anagramdb.countdown.draw import draw_letters, draw_numbers
 from anagramdb.countdown.numbers import solutions, solve
 from benchmarks.baselines import build
 from benchmarks.contenders import canonical, load, marisa_available
-from benchmarks.support import interleaved, run_reporting, synthetic_dictionary, table
+from benchmarks.support import (
+    AN,
+    anagramdb_script,
+    interleaved,
+    run_reporting,
+    synthetic_dictionary,
+    table,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-AN, WORDPLAY = "/usr/games/an", "/usr/games/wordplay"
+WORDPLAY = "/usr/games/wordplay"
 HARD_GAMES = [
     ([1, 1, 2, 2, 3, 3], 999),
     ([25, 50, 75, 100, 3, 6], 952),
@@ -59,13 +66,6 @@ HARD_GAMES = [
 ]
 MODES = {"default": [], "--all --min 1": ["--all", "--min", "1"]}
 COLD_RACK = "gyroscope"
-
-
-def anagramdb_script() -> str:
-    script = shutil.which("anagramdb", path=os.path.dirname(sys.executable))
-    if script is None:
-        raise SystemExit("install anagramdb into this Python's environment first: pip install .")
-    return script
 
 
 def environment_notes() -> list[str]:

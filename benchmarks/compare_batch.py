@@ -36,7 +36,7 @@ def merged_dictionary(data: str) -> tuple[str, str] | None:
     """The merged 2.8M-word dictionary (with stored keys) and its SQLite twin, made once
     in *data*; None without Debian's word lists (see tools/merged_wordlist.py)."""
     from benchmarks.contenders import build_sqlite
-    from benchmarks.scale import merged_list
+    from benchmarks.support import merged_list
 
     source = merged_list()
     if source is None:

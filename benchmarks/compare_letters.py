@@ -25,9 +25,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from anagramdb import Dictionary
 from anagramdb.countdown.draw import draw_letters
-from benchmarks.support import interleaved, table
+from benchmarks.support import AN, interleaved, table
 
-AN = "/usr/games/an"
 RACKS = {
     "9 letters": "gyroscope",
     "15 letters": "thequickbrownfo",

@@ -30,8 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from anagramdb import Dictionary
 from anagramdb.countdown.draw import draw_letters
 from anagramdb.countdown.letters import solve_letters
-from benchmarks.compare import AN, anagramdb_script
-from benchmarks.support import DATA, run_measured
+from benchmarks.support import AN, DATA, anagramdb_script, merged_list, run_measured
 
 RACK = "gyroscope"
 RACKS = [draw_letters(seed=seed).letters.lower() for seed in range(100)]
@@ -47,22 +46,6 @@ def word_list(count: int) -> str:
     if not os.path.exists(path):
         with open(path, "w", encoding="utf-8") as handle:
             handle.writelines(word + "\n" for word in synthetic_words(count))
-    return path
-
-
-def merged_list() -> str | None:
-    """The merged Debian word list (tools/merged_wordlist.py), made once; None without lists."""
-    from merged_wordlist import default_lists, merged_words
-
-    path = os.path.join(DATA, "merged.list")
-    if not os.path.exists(path):
-        lists = default_lists()
-        if not lists:
-            return None
-        os.makedirs(DATA, exist_ok=True)
-        with open(path + ".tmp", "w", encoding="utf-8") as handle:
-            handle.writelines(word + "\n" for word in merged_words(lists))
-        os.replace(path + ".tmp", path)
     return path
 
 

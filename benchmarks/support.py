@@ -15,6 +15,34 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 
 TIME = "/usr/bin/time"
+# The Debian `an` anagram program, the peer several benchmarks run beside ours.
+AN = "/usr/games/an"
+
+
+def anagramdb_script() -> str:
+    """The installed `anagramdb` command of this Python's environment (benchmarks time it)."""
+    import shutil
+
+    script = shutil.which("anagramdb", path=os.path.dirname(sys.executable))
+    if script is None:
+        raise SystemExit("install anagramdb into this Python's environment first: pip install .")
+    return script
+
+
+def merged_list() -> str | None:
+    """The merged Debian word list (tools/merged_wordlist.py), made once; None without lists."""
+    from merged_wordlist import default_lists, merged_words
+
+    path = os.path.join(DATA, "merged.list")
+    if not os.path.exists(path):
+        lists = default_lists()
+        if not lists:
+            return None
+        os.makedirs(DATA, exist_ok=True)
+        with open(path + ".tmp", "w", encoding="utf-8") as handle:
+            handle.writelines(word + "\n" for word in merged_words(lists))
+        os.replace(path + ".tmp", path)
+    return path
 
 
 def run_measured(command: list[str], stdin: bytes | None = None) -> tuple[float, int]:

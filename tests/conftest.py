@@ -14,7 +14,8 @@ from anagramdb.dictionary import Dictionary
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TESTS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TESTS)
 
 # Subprocess tests run the work tree, not the last `pip install`: every child Python
 # (python -m anagramdb, the installed anagramdb script, tools/ and benchmarks/ scripts, the
@@ -62,11 +63,11 @@ UNDER_MUTMUT = "MUTANT_UNDER_TEST" in os.environ
 # they drive a child process (Chromium, tmux), which mutants do not reach, or read the
 # source, which mutmut rewrites.
 NOT_UNDER_MUTMUT = {
-    "test_game_browser.py": "drives Chromium",
-    "test_web_browser.py": "drives Chromium",
-    "test_definitions_browser.py": "drives Chromium",
-    "test_play_tmux.py": "drives tmux",
-    "test_layout.py": "reads the source's layout",
+    "web/test_game_browser.py": "drives Chromium",
+    "web/test_pages_browser.py": "drives Chromium",
+    "web/test_definitions_browser.py": "drives Chromium",
+    "cli/test_play_tmux.py": "drives tmux",
+    "project/test_layout.py": "reads the source's layout",
     "test_every_type_ignore_says_why": "reads the source",
 }
 
@@ -76,7 +77,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     for item in items:
         name = getattr(item, "originalname", item.name)
-        why = NOT_UNDER_MUTMUT.get(item.path.name) or NOT_UNDER_MUTMUT.get(name)
+        where = item.path.relative_to(TESTS).as_posix()
+        why = NOT_UNDER_MUTMUT.get(where) or NOT_UNDER_MUTMUT.get(name)
         if why is not None:
             item.add_marker(pytest.mark.skip(reason=f"{why}: not a test of mutants"))
 

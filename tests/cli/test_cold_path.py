@@ -1,0 +1,146 @@
+"""The cold path: what a one-shot lookup imports and reads (work bounds, not wall time)."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from anagramdb import dictionary as dictionary_module
+from anagramdb import index as index_module
+from anagramdb.countdown.letters import LettersWord
+from anagramdb.countdown.numbers import Answer, Expression, solve
+from anagramdb.dictionary import Dictionary
+
+from ..conftest import index_header, make_dictionary
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Each costs a cold start more than a whole lookup does (callgrind, docs/PERFORMANCE.md).
+HEAVY = {
+    "re",
+    "typing",
+    "threading",
+    "collections",
+    "contextlib",
+    "enum",
+    "weakref",
+    "anagramdb.atomic",
+}
+QUICK_CALLS = [
+    ["letters", "gyroscope"],
+    ["letters", "gyroscope", "--all", "--min", "1", "--json"],
+    ["anagrams", "listen"],
+    ["numbers", "25", "50", "75", "100", "3", "6", "--target", "952"],
+    ["numbers", "1", "2", "3", "--target", "6", "--all", "--json"],
+]
+
+
+@pytest.mark.parametrize("args", QUICK_CALLS, ids=" ".join)
+def test_quick_path_imports_nothing_heavy(args, tmp_path):
+    """Without site (so that no import hook of an editable install interferes), the quick
+    path answers and leaves the heavy standard modules unimported."""
+    code = (
+        f"import sys; sys.path.insert(0, {ROOT!r}); before = set(sys.modules)\n"
+        f"from anagramdb.cli.console import quick\n"
+        f"code = quick({args!r})\n"
+        f"print(sorted(set(sys.modules) - before), file=sys.stderr); sys.exit(code)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+    imported = set(ast.literal_eval(result.stderr.strip().splitlines()[-1]))
+    # The standard json module imports re (and with it enum and collections): JSON pays.
+    assert imported & HEAVY == ({"re", "enum", "collections"} if "--json" in args else set())
+    assert "anagramdb.dictionary" in imported or args[0] == "numbers"
+
+
+def test_installed_command_is_a_plain_script():
+    """pip's entry-point wrapper imports re, so the command is scripts/anagramdb, installed
+    through setuptools' script-files (docs/DECISIONS.md, D5)."""
+    with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as handle:
+        project = handle.read()
+    assert (
+        "\n[project.scripts]" not in project and 'script-files = ["scripts/anagramdb"]' in project
+    )
+    with open(os.path.join(ROOT, "scripts", "anagramdb"), encoding="utf-8") as handle:
+        text = handle.read()
+    assert (
+        text.startswith("#!python\n")
+        and "import re" not in text
+        and "from anagramdb.cli.console import main" in text
+    )
+
+
+def packaged_copy(tmp_path, monkeypatch) -> str:
+    """A dictionary laid out as pip installs one: the dictionary with a new mtime, then
+    its index, in a directory that counts as the packaged data."""
+    path = make_dictionary(tmp_path, ["act", "cat", "dog", "god", "listen", "silent"])
+    index_bytes = Path(path + ".idx").read_bytes()
+    status = os.stat(path)
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns - 10**9))
+    os.unlink(path + ".idx")
+    with open(path + ".idx", "wb") as handle:
+        handle.write(index_bytes)
+    monkeypatch.setattr(dictionary_module, "DATA_DIRECTORY", os.path.dirname(os.path.abspath(path)))
+    return path
+
+
+def test_installed_rule_opens_a_packaged_dictionary_without_reading_it(tmp_path, monkeypatch):
+    path = packaged_copy(tmp_path, monkeypatch)
+    inode = os.stat(path + ".idx").st_ino
+    checksum = index_module.file_crc
+
+    def index_only(fd: int, start: int = 0, crc: int = 0) -> int:
+        assert start > 0, "read the whole dictionary"  # start 0: the dictionary's CRC
+        return checksum(fd, start, crc)
+
+    monkeypatch.setattr(index_module, "file_crc", index_only)
+    monkeypatch.setattr(
+        index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt a fresh index")
+    )
+    with Dictionary(path) as dictionary:
+        assert dictionary.anagrams("tac") == ["act", "cat"]
+    assert os.stat(path + ".idx").st_ino == inode  # packaged data is never rewritten
+
+
+def test_installed_rule_still_catches_a_changed_packaged_dictionary(tmp_path, monkeypatch):
+    path = packaged_copy(tmp_path, monkeypatch)
+    data = Path(path).read_bytes()
+    with open(path, "wb") as handle:
+        handle.write(data.replace(b"dog\n", b"dgo\n"))  # same size, same mtime below
+    status = os.stat(path)
+    os.utime(
+        path,
+        ns=(
+            status.st_atime_ns,
+            index_header(path + ".idx").dict_mtime_ns - 10**9,
+        ),
+    )
+    # The index was written before this change, even on a clock with coarse ticks.
+    index_status = os.stat(path + ".idx")
+    os.utime(path + ".idx", ns=(index_status.st_atime_ns, os.stat(path).st_ctime_ns - 10**9))
+    with Dictionary(path) as dictionary:
+        assert dictionary.anagrams("god") == ["dgo", "god"]
+
+
+def test_tuple_classes_keep_the_named_tuple_behaviour():
+    word = LettersWord("gyroscope", 9, 18)
+    assert word == ("gyroscope", 9, 18, ()) and hash(word) == hash(("gyroscope", 9, 18, ()))
+    assert (word.word, word.length, word.score, word.blanks) == ("gyroscope", 9, 18, ())
+    assert LettersWord._make(("cat", 3, 3, ("c",))).blanks == ("c",)
+    assert repr(word) == "LettersWord(word='gyroscope', length=9, score=18, blanks=())"
+    assert word.to_dict() == {"word": "gyroscope", "length": 9, "score": 18}
+    answer = solve([25, 50, 75, 100, 3, 6], 952)
+    assert isinstance(answer, Answer) and isinstance(answer.solutions[0], Expression)
+    assert answer == (answer.numbers, answer.target, answer.value, answer.solutions, answer.count)
+    assert answer.exact and answer.distance == 0 and answer.count is None
+    assert repr(answer).startswith(
+        "Answer(numbers=[25, 50, 75, 100, 3, 6], target=952, value=952, "
+        "solutions=[Expression(value=952,"
+    )

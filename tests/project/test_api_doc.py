@@ -1,0 +1,95 @@
+"""The public API: docs/API.md's examples run as doctests, every exported name resolves,
+and importing the package stays cheap (nothing outside the dictionary reader loads)."""
+
+from __future__ import annotations
+
+import doctest
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import anagramdb
+import anagramdb.countdown
+
+API_DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "API.md"
+
+
+def test_the_api_document_runs():
+    failures, tried = doctest.testfile(
+        str(API_DOC), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert tried > 40
+    assert failures == 0
+
+
+@pytest.mark.parametrize("module", [anagramdb, anagramdb.countdown], ids=lambda m: m.__name__)
+def test_every_exported_name_resolves(module):
+    for name in module.__all__:
+        assert getattr(module, name) is not None, name
+        assert name in dir(module)
+    with pytest.raises(AttributeError, match="has no attribute 'nothing_here'"):
+        module.nothing_here  # noqa: B018
+
+
+def test_importing_loads_only_the_reader():
+    code = (
+        "import sys, anagramdb, anagramdb.countdown; "
+        "print(sorted(m for m in sys.modules if m.startswith('anagramdb')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert eval(result.stdout) == [
+        "anagramdb",
+        "anagramdb.block_cache",
+        "anagramdb.countdown",
+        "anagramdb.dictionary",
+        "anagramdb.errors",
+        "anagramdb.index",
+        "anagramdb.keys",
+        "anagramdb.kinds",  # the index reader checks the kind of file its header records
+    ]
+
+
+NAMEDTUPLE_API = {
+    "_make",
+    "_replace",
+    "_asdict",
+    "_fields",
+}  # public, underscored to leave field names free
+
+
+def test_tests_and_benchmarks_use_no_private_names():
+    """Tests and benchmarks go through the public surface (what an embedder can use)."""
+    import ast
+
+    root = API_DOC.parent.parent
+    found = []
+    for path in sorted([*root.glob("tests/**/*.py"), *root.glob("benchmarks/*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports = [
+            alias for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+        ]
+        modules = {
+            alias.asname or alias.name for alias in imports if alias.name.startswith("anagramdb")
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("anagramdb"):
+                found += [
+                    f"{path.name}:{node.lineno}: {alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                ]
+                modules |= {alias.asname or alias.name for alias in node.names}
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and node.attr not in NAMEDTUPLE_API
+            ):
+                if isinstance(node.value, ast.Name) and node.value.id in modules:
+                    found.append(f"{path.name}:{node.lineno}: {node.value.id}.{node.attr}")
+    assert found == []

@@ -1,0 +1,120 @@
+"""The package's architecture, read from its imports: front ends -> countdown -> engine."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "anagramdb"
+
+# Each layer may import only from the layers listed for it (and from itself).
+ALLOWED = {
+    "engine": {"engine"},
+    "countdown": {"engine", "countdown"},
+    "cli": {"engine", "countdown", "cli"},
+    "web": {"engine", "countdown", "web"},
+}
+# The front ends are siblings: neither imports the other, with one exception, the
+# command-line module that starts the web server. What both need (queries turned into
+# result records) lives below them, in anagramdb/countdown/queries.py.
+DOORS = {"anagramdb.cli.serve_command": {"web"}}
+
+
+def layer_of(module: str) -> str:
+    """The layer of a dotted module name inside the package ('anagramdb.countdown.letters')."""
+    if module == "anagramdb.__main__":
+        return "cli"  # `python -m anagramdb` is the command line's second door
+    parts = module.split(".")
+    return parts[1] if len(parts) >= 2 and parts[1] in ALLOWED else "engine"
+
+
+def module_name(path: pathlib.Path) -> str:
+    relative = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(relative.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(path: pathlib.Path) -> list[tuple[int, str]]:
+    """Every anagramdb module a source file imports, resolved to absolute names, with lines."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.startswith("anagramdb"):
+                folder = PACKAGE.parent.joinpath(*target.split("."))
+                for alias in node.names:
+                    # `from ..cli import queries`: a name that is a module is that module.
+                    is_module = (folder / f"{alias.name}.py").is_file() or (
+                        folder / alias.name
+                    ).is_dir()
+                    found.append((node.lineno, f"{target}.{alias.name}" if is_module else target))
+        elif isinstance(node, ast.Import):
+            found.extend(
+                (node.lineno, alias.name)
+                for alias in node.names
+                if alias.name.startswith("anagramdb")
+            )
+    return found
+
+
+SOURCES = sorted(PACKAGE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_dependencies_point_one_way(path):
+    own = layer_of(module_name(path))
+    allowed = ALLOWED[own] | DOORS.get(module_name(path), set())
+    for line, target in imported_modules(path):
+        # `anagramdb.__version__` and the like are engine-level names.
+        assert layer_of(target) in allowed, f"{path.name}:{line}: the {own} layer imports {target}"
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "web").rglob("*.py")), ids=lambda p: p.name)
+def test_the_web_imports_nothing_from_the_command_line(path):
+    for line, target in imported_modules(path):
+        assert layer_of(target) != "cli", f"{path.name}:{line}: imports {target}"
+
+
+def test_the_command_line_imports_the_web_only_to_serve():
+    for path in sorted((PACKAGE / "cli").rglob("*.py")):
+        if module_name(path) in DOORS:
+            continue
+        for line, target in imported_modules(path):
+            assert layer_of(target) != "web", f"{path.name}:{line}: imports {target}"
+
+
+def test_layers_exist_as_packages():
+    for layer in ("countdown", "cli", "web"):
+        assert (PACKAGE / layer / "__init__.py").is_file()
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "anagramdb",
+        "anagramdb.countdown",
+        "anagramdb.cli",
+        "anagramdb.cli.console",
+        "anagramdb.web.server",
+        "anagramdb.web.workers",
+    ],
+)
+def test_importing_never_loads_typer(module):
+    code = f"import sys, {module}; print('typer' in sys.modules or 'click' in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"

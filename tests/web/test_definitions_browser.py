@@ -1,0 +1,40 @@
+"""Dictionary Corner on the page, in a real browser: a word of the answers, tapped or
+hovered, is defined under them (skipped without Chromium, as tests/web/test_pages_browser.py)."""
+
+from __future__ import annotations
+
+from anagramdb.definitions import Definitions
+
+from .test_pages_browser import ActionChains, By, browser, expected, url, wait  # noqa: F401
+
+
+def shown(word: str) -> str:
+    """What the page says of *word*: its first two entries' first senses."""
+    with Definitions() as definitions:
+        found = definitions.define(word)
+    parts = []
+    for entry in found.entries[:2]:
+        how = {"form": ", form of ", "derived": ", from "}.get(entry.relation)
+        sense = entry.senses[0]
+        labels = f"[{', '.join(sense.labels)}] " if sense.labels else ""
+        parts.append(f"({entry.pos}{how + entry.lemma if how else ''}) {labels}{sense.gloss}")
+    return f"{found.word}: " + "; ".join(parts)
+
+
+def test_a_word_tapped_or_hovered_is_defined_under_the_answers(browser, url):  # noqa: F811
+    browser.get(url + "/letters?rack=gyroscope")
+    corner = browser.find_element(By.ID, "definition")
+    assert corner.text == "" and not corner.is_displayed()
+    words = browser.find_elements(By.CSS_SELECTOR, "#results ul.words li")
+    words[0].click()  # a tap
+    wait(browser).until(expected.text_to_be_present_in_element((By.ID, "definition"), "gyroscope"))
+    assert corner.text == shown("gyroscope")
+    hovered = next(item for item in words if item.text == "scooper")
+    ActionChains(browser).move_to_element(hovered).perform()  # a hover
+    wait(browser).until(expected.text_to_be_present_in_element((By.ID, "definition"), "scooper"))
+    assert corner.text == shown("scooper")
+
+
+def test_the_numbers_page_has_no_corner(browser, url):  # noqa: F811
+    browser.get(url + "/numbers?numbers=25+50+75+100+3+6&target=952")
+    assert browser.find_elements(By.ID, "definition") == []

@@ -1,0 +1,468 @@
+"""The game and rooms over HTTP, as a browser without JavaScript and as the page's script
+use them: forms that post and come back, the JSON twin, the event stream, and the bounds.
+
+Clocks are driven by events: games here have no clock (seconds=0: a round ends when every
+player is done), or the round's time-up is reached by moving the registry's fake clock and
+ticking the room, never by sleeping.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+import threading
+import urllib.parse
+
+import pytest
+
+from anagramdb.web import rooms
+from anagramdb.web.game_http import Games, install
+from anagramdb.web.rooms import Registry
+from anagramdb.web.server import Options, make_server
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 5000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Player:
+    """One browser: its cookie jar (the seat cookie), speaking JSON or forms."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookies: dict[str, str] = {}
+        self.game = ""
+
+    def request(self, method: str, path: str, fields=None, accept="application/json", **headers):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        body = urllib.parse.urlencode(fields).encode() if fields is not None else None
+        sent = {"Accept": accept, **headers}
+        if body is not None:
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        try:
+            connection.request(method, path, body=body, headers=sent)
+            response = connection.getresponse()
+            data = response.read()
+        finally:
+            connection.close()
+        cookie = response.getheader("Set-Cookie")
+        if cookie:
+            name, value = cookie.split(";")[0].split("=", 1)
+            self.cookies[name] = value
+        return response.status, dict(response.getheaders()), data
+
+    def create(self, **settings: str) -> dict:
+        status, _, data = self.request("POST", "/game", settings)
+        assert status == 200, data
+        self.game = json.loads(data)["game"]
+        return json.loads(data)
+
+    def act(self, action: str, expect: int = 200, **fields: str) -> dict:
+        status, _, data = self.request("POST", self.game, {"do": action, **fields})
+        assert status == expect, data
+        return json.loads(data)
+
+    def state(self) -> dict:
+        status, _, data = self.request("GET", self.game + "/state")
+        assert status == 200, data
+        return json.loads(data)
+
+    def page(self) -> str:
+        status, _, data = self.request("GET", self.game, accept="text/html")
+        assert status == 200
+        return data.decode()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def own_history(tmp_path_factory):
+    """Games played alone from loopback end in the history: the tests' own, never the
+    user's ($XDG_DATA_HOME/anagramdb/history.json)."""
+    directory = tmp_path_factory.mktemp("data")
+    before = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(directory)
+    yield directory / "anagramdb" / "history.json"
+    if before is None:
+        del os.environ["XDG_DATA_HOME"]
+    else:
+        os.environ["XDG_DATA_HOME"] = before
+
+
+@pytest.fixture(scope="module")
+def served():
+    server = make_server(Options(port=0, quiet=True))
+    server.clock = FakeClock()  # type: ignore[attr-defined]
+    server.games = Games(Registry(clock=server.clock))  # type: ignore[attr-defined]
+    install(server.solvers, server.games)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    server.games.close()
+    server.solvers.close()
+    thread.join()
+
+
+@pytest.fixture
+def player(served) -> Player:
+    return Player(served.server_address[1])
+
+
+def events_of(player: Player) -> str:
+    return player.game.replace("/game/", "/game/events/")
+
+
+def pick_all(player: Player, calls: str = "cvccvccvc") -> None:
+    for call in calls:
+        player.act("pick", kind=call)
+
+
+def test_the_start_page_offers_a_game_alone_and_a_room(player):
+    status, headers, data = player.request("GET", "/game", accept="text/html")
+    page = data.decode()
+    assert status == 200 and headers["Cache-Control"] == "no-store"
+    assert 'name="mode" value="solo"' in page and 'name="mode" value="room"' in page
+    assert "Play alone" in page and "Make a room" in page
+
+
+def test_a_game_alone_by_forms_without_javascript(player):
+    status, headers, _ = player.request(
+        "POST",
+        "/game",
+        {"mode": "solo", "rounds": "LNC", "seconds": "0", "opponent": "none"},
+        accept="text/html",
+    )
+    assert status == 303
+    player.game = headers["Location"]
+    cookie = headers["Set-Cookie"]
+    code = player.game.rsplit("/", 1)[1]
+    assert cookie.startswith(f"seat_{code}=") and "Path=/game;" in cookie
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    page = player.page()
+    assert "Round 1 of 3, letters" in page and ">Vowel</button>" in page
+    for call in "cvccvccvc":
+        status, headers, _ = player.request(
+            "POST", player.game, {"do": "pick", "kind": call}, accept="text/html"
+        )
+        assert status == 303 and headers["Location"] == player.game
+    view = player.state()
+    rack = view["round"]["letters"]
+    assert view["phase"] == "clock" and len(rack) == 9
+    assert sum(letter in "AEIOU" for letter in rack) == 3
+    page = player.page()
+    assert "No clock: press Done" in page and 'value="finish"' in page
+    player.request("POST", player.game, {"do": "enter", "text": rack[:2]}, accept="text/html")
+    assert player.state()["round"]["entry"] == rack[:2]
+    player.request("POST", player.game, {"do": "finish"}, accept="text/html")
+    view = player.state()
+    assert view["phase"] == "reveal"
+    assert view["result"]["plays"][0]["answer"] == rack[:2]
+    page = player.page()
+    assert "The answers" in page and "The best" in page and ">Next round</button>" in page
+
+
+def test_the_json_twin_is_linked_and_a_visitor_sees_no_answers(player, served):
+    player.create(mode="room", name="Host", rounds="L", seconds="0")
+    assert f'href="{player.game}/state"' in player.page()
+    visitor = Player(served.server_address[1])
+    visitor.game = player.game
+    view = visitor.state()
+    assert view["you"] is None and view["phase"] == "lobby"
+    status, _, data = visitor.request("GET", player.game, accept="text/html")
+    assert status == 200 and "Join the game" in data.decode()
+
+
+def test_two_players_join_a_room_with_a_link_and_a_name(player, served):
+    player.create(mode="room", name="Ann", rounds="L", seconds="0")
+    bob = Player(served.server_address[1])
+    bob.game = player.game
+    status, _, _ = bob.request("POST", bob.game, {"do": "join", "name": "Bob"}, accept="text/html")
+    assert status == 303 and any(name.startswith("seat_") for name in bob.cookies)
+    assert [p["name"] for p in player.state()["players"]] == ["Ann", "Bob"]
+    # Only the host starts; a name in use is refused; the room is private to its seats.
+    assert "the host starts" in bob.act("start", expect=409)["error"]
+    carol = Player(served.server_address[1])
+    carol.game = player.game
+    status, _, data = carol.request("POST", carol.game, {"do": "join", "name": "bob"})
+    assert status == 409 and "already playing" in json.loads(data)["error"]
+    status, _, data = carol.request("POST", carol.game, {"do": "pick", "kind": "v"})
+    assert status == 403 and "join the game first" in json.loads(data)["error"]
+
+
+def test_a_dropped_player_rejoins_by_cookie_and_by_name(player, served):
+    player.create(mode="room", name="Ann", rounds="L", seconds="0")
+    bob = Player(served.server_address[1])
+    bob.game = player.game
+    bob.act("join", name="Bob")
+    saved = dict(bob.cookies)
+    again = Player(served.server_address[1])  # the same browser after a reload
+    again.game, again.cookies = bob.game, saved
+    assert again.state()["you"] == "Bob"
+    # A new browser takes Bob's seat by his name once he has been away a while.
+    served.clock.now += 60
+    phone = Player(served.server_address[1])
+    phone.game = bob.game
+    phone.act("join", name="Bob")
+    assert phone.state()["you"] == "Bob" and len(phone.state()["players"]) == 2
+    assert bob.state()["you"] is None  # the old cookie no longer holds the seat
+
+
+def test_a_game_code_that_does_not_exist_is_404(player):
+    player.game = "/game/" + "A" * 16
+    status, _, data = player.request("GET", player.game + "/state")
+    assert status == 404 and "no such game" in json.loads(data)["error"]
+    status, _, data = player.request("GET", "/game/short", accept="text/html")
+    assert status == 404
+
+
+def test_bad_settings_and_oversized_fields_are_refused(player):
+    for fields, message in [
+        ({"mode": "duel"}, "mode is solo or room"),
+        ({"mode": "solo", "seconds": "-1"}, "seconds must be a whole number"),
+        ({"mode": "solo", "seconds": "301"}, "from 0 to 300"),
+        ({"mode": "solo", "opponent": "genius"}, "the opponent is one of"),
+        ({"mode": "solo", "rounds": "LXQ"}, "rounds must be"),
+        ({"mode": "room", "name": ""}, "give a name"),
+        ({"mode": "room", "name": "x" * 30}, "at most"),
+        ({"mode": "room", "name": "a\x1bb"}, "printable"),
+    ]:
+        status, _, data = player.request("POST", "/game", fields)
+        assert status in (400, 413), (fields, data)
+        assert message in json.loads(data)["error"], (fields, data)
+    player.create(mode="solo", rounds="L", seconds="0")
+    pick_all(player)
+    assert "longer than" in player.act("enter", expect=413, text="x" * 201)["error"]
+    assert "do is one of" in player.act("dance", expect=400)["error"]
+    status, _, _ = player.request("POST", player.game, {"do": "enter", "text": "x" * 5000})
+    assert status == 413
+
+
+def test_actions_from_another_site_are_refused(player):
+    player.create(mode="solo", rounds="L", seconds="0")
+    for headers in (
+        {"Sec_Fetch_Site": "cross-site"},
+        {"Sec_Fetch_Site": "same-site", "Origin": "null"},  # another port's page, no-referrer
+        {"Origin": "http://evil.example"},
+    ):
+        sent = {name.replace("_", "-"): value for name, value in headers.items()}
+        status, _, data = player.request("POST", player.game, {"do": "pick", "kind": "v"}, **sent)
+        assert status == 403, (headers, data)
+    assert player.state()["round"]["letters"] == ""
+    # The page's own posts: a browser marks them same-origin (and, under no-referrer, its
+    # form posts carry Origin: null).
+    status, _, _ = player.request(
+        "POST",
+        player.game,
+        {"do": "pick", "kind": "v"},
+        **{"Sec-Fetch-Site": "same-origin", "Origin": "null"},
+    )
+    assert status == 200 and len(player.state()["round"]["letters"]) == 1
+
+
+def test_the_letters_picks_follow_the_rules_and_say_no_more_vowels(player):
+    player.create(mode="solo", rounds="L", seconds="0")
+    for _ in range(5):
+        player.act("pick", kind="v")
+    refused = player.act("pick", expect=409, kind="v")["error"]
+    assert refused.startswith("no more vowels")
+    assert "No more vowels" in player.page()
+    player.act("pick", kind="auto")
+    rack = player.state()["round"]["letters"]
+    assert len(rack) == 9 and sum(letter in "AEIOU" for letter in rack) == 5
+
+
+def test_the_box_at_time_up_counts_over_the_last_entry(player, served):
+    player.create(mode="solo", rounds="L", seconds="30")
+    pick_all(player)
+    view = player.state()
+    assert view["round"]["left"] == pytest.approx(30)
+    rack = view["round"]["letters"].lower()
+    player.act("enter", text=rack[:3])
+    player.act("line", text="zzzz")  # typed, not entered: it replaces the entry at time-up
+    # The page without the script shows when time is up, not a frozen count.
+    page = player.page()
+    assert "Time is up at <time" in page and 'http-equiv="refresh"' in page
+    served.clock.now += 30.6  # past the deadline and its grace, on the server's clock
+    for room in served.games.rooms.rooms():
+        served.games.tick(room)
+    view = player.state()
+    assert view["phase"] == "over"  # its one round is played
+    mine = view["result"]["plays"][0]
+    assert mine["answer"] == "zzzz" and not mine["valid"]
+    # Too late: nothing more is taken.
+    assert player.act("enter", expect=409, text=rack[:4])["error"]
+
+
+def test_the_event_stream_pushes_each_change(player, served):
+    player.create(mode="solo", rounds="L", seconds="0")
+    connection = http.client.HTTPConnection("127.0.0.1", served.server_address[1], timeout=60)
+    connection.request(
+        "GET",
+        events_of(player),
+        headers={"Cookie": "; ".join(f"{k}={v}" for k, v in player.cookies.items())},
+    )
+    response = connection.getresponse()
+    assert response.status == 200
+    assert response.getheader("Content-Type").startswith("text/event-stream")
+
+    def next_event() -> dict:
+        name = ""
+        while True:
+            line = response.fp.readline().decode()
+            if line.startswith("event: "):
+                name = line.split(": ", 1)[1].strip()
+            if line.startswith("data: ") and name == "update":
+                return json.loads(line[len("data: ") :])
+
+    first = next_event()
+    assert set(first["html"]) == {"stage", "answer", "yours", "players"}
+    assert "to pick" in first["summary"]
+    player.act("pick", kind="c")
+    second = next_event()
+    assert second["version"] > first["version"]
+    assert second["html"]["stage"].count("<li>") == 1
+    connection.close()
+
+
+def test_streams_are_bounded_per_seat(player, served):
+    player.create(mode="solo", rounds="L", seconds="0")
+    cookie = "; ".join(f"{k}={v}" for k, v in player.cookies.items())
+    open_streams = []
+    for _ in range(rooms.MAX_STREAMS_PER_SEAT):
+        connection = http.client.HTTPConnection("127.0.0.1", served.server_address[1], timeout=60)
+        connection.request("GET", events_of(player), headers={"Cookie": cookie})
+        response = connection.getresponse()
+        assert response.status == 200
+        response.fp.readline()  # the first update
+        open_streams.append(response)  # its socket: closed with it
+    status, _, data = player.request("GET", events_of(player))
+    assert status == 429 and "at most" in json.loads(data)["error"]
+    for response in open_streams:
+        response.close()
+
+
+def test_a_server_of_several_workers_says_the_game_needs_one(player, served):
+    served.games.processes = 2
+    try:
+        status, _, data = player.request("GET", "/game", accept="text/html")
+        assert status == 503 and "serve it with one worker" in data.decode()
+        status, _, data = player.request("POST", "/game", {"mode": "solo"})
+        assert status == 503 and "--workers" in json.loads(data)["error"]
+    finally:
+        served.games.processes = 1
+
+
+def test_the_load_benchmark_plays_rooms_without_errors():
+    script = os.path.join(
+        os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+        "benchmarks",
+        "serve_load.py",
+    )
+    result = subprocess.run(
+        [sys.executable, script, "--clients", "1", "--seconds", "0.2", "--workers", "1",
+         "--rooms", "2", "--players", "3", "--json"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    rooms = json.loads(result.stdout.splitlines()[-1])[-1]
+    assert rooms["rooms"] == 2 and rooms["errors"] == 0, rooms
+    # Every player declared in the letters and numbers rounds and buzzed in the conundrum
+    # (and in any crucial conundrum a tie called for).
+    assert rooms["declarations"] >= 2 * 3 * 3 and rooms["declarations"] % 3 == 0
+    assert rooms["pushes"] > 0 and rooms["push_p99_ms"] is not None
+
+
+def play_out(player: Player, served) -> dict:
+    """Let the clock of every round run out, as a player who answers nothing; the end."""
+    for _ in range(20):
+        view = player.state()
+        if view["phase"] == "over":
+            return view
+        if view["phase"] == "reveal":
+            player.act("next")
+            continue
+        assert view["phase"] == "clock", view  # the picks are the date's, never asked
+        served.clock.now += view["round"]["left"] + 0.6
+        for room in served.games.rooms.rooms():
+            served.games.tick(room)
+    raise AssertionError("the game did not end")
+
+
+def test_a_game_alone_ends_in_the_history_that_play_keeps(player, own_history):
+    player.create(mode="solo", rounds="L", seconds="0", opponent="easy")
+    pick_all(player)
+    player.act("enter", text="zzz")
+    player.act("finish")
+    view = player.state()
+    # The server draws the seed: when the computer scores nothing too, the tie goes to a
+    # crucial conundrum, as on the show, which the player then solves.
+    crucial = view["phase"] == "reveal"
+    if crucial:
+        from anagramdb import Dictionary
+        from anagramdb.countdown.conundrum import solve_conundrum
+
+        player.act("next")
+        clue = player.state()["round"]["clue"]
+        with Dictionary() as full:
+            answer = solve_conundrum(full, clue).words[0]
+        player.act("buzz", text=answer)
+        view = player.state()
+    assert view["phase"] == "over" and view["history"]["note"].startswith("Recorded")
+    kept = json.loads(own_history.read_text(encoding="utf-8"))
+    game = kept["games"][-1]
+    assert game["players"] == ["You"] and game["rounds"] == ("LC" if crucial else "L")
+    assert game["scores"] == view["scores"]
+    status, _, data = player.request("GET", "/game/history/state")
+    state = json.loads(data)
+    assert status == 200 and state["games"][0]["seed"] == game["seed"]
+    assert state["statistics"]["overall"]["games"] == len(kept["games"])
+    status, _, data = player.request("GET", "/game/history", accept="text/html")
+    assert status == 200 and "Your history" in data.decode() and "Statistics" in data.decode()
+
+
+def test_rooms_and_other_machines_keep_no_history(player, served):
+    from email.message import Message
+
+    from anagramdb.countdown.budget import Budget
+    from anagramdb.web.routes import Request
+
+    visitor = Request(
+        "GET", "/game/history", {}, {}, Message(), served.solvers, Budget(1000),
+        threading.Event(), "192.168.1.20",
+    )  # fmt: skip
+    answer = served.games.handle(visitor)
+    assert answer.status == 403 and b"own machine only" in answer.body
+
+
+def test_the_daily_challenge_is_the_dates_and_counts_once(player, served, own_history):
+    from anagramdb.countdown.daily import DAILY_FORMAT, parse_day
+
+    today = parse_day(None).isoformat()
+    player.create(mode="solo", daily=today)
+    first = player.state()
+    assert first["daily"] == today and first["rounds"] == DAILY_FORMAT
+    assert first["phase"] == "clock"  # the letters were called from the date's seed
+    rack = first["round"]["letters"]
+    end = play_out(player, served)
+    share = end["history"]["share"]
+    assert share.startswith(f"anagramdb daily {today}: 0 of ")
+    assert end["history"]["note"] == "Recorded in your history."
+    again = Player(player.port)
+    again.create(mode="solo", daily=today)
+    assert again.state()["round"]["letters"] == rack  # the same game for everyone
+    end = play_out(again, served)
+    assert "not recorded" in end["history"]["note"]
+    kept = json.loads(own_history.read_text(encoding="utf-8"))
+    assert kept["daily"][today]["share"] == share
+    for bad, message in (("2025-12-31", "start on"), ("tomorrow", "YYYY-MM-DD")):
+        status, _, data = player.request("POST", "/game", {"mode": "solo", "daily": bad})
+        assert status == 400 and message in json.loads(data)["error"]

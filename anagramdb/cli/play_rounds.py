@@ -16,11 +16,16 @@ import time
 from ..countdown.answers import Round
 from ..countdown.game import COMPUTER, Game
 from ..countdown.picks import DEFAULT_LARGE
+from ..countdown.round_kinds import RoundKind
 from ..countdown.verdicts import RoundResult
 from .play_screen import GREEN, RED, YELLOW
 from .play_terminal import TICK, LineEditor, Terminal
 
-PROMPTS = {"letters": "your word > ", "numbers": "your working > ", "conundrum": "buzz > "}
+PROMPTS = {
+    RoundKind.LETTERS: "your word > ",
+    RoundKind.NUMBERS: "your working > ",
+    RoundKind.CONUNDRUM: "buzz > ",
+}
 
 
 def _now() -> float:
@@ -38,9 +43,9 @@ def play_round(term: Terminal, game: Game, rnd: Round) -> RoundResult:
     term.say(term.bold(f"{where}: {title}{picker}"))
     if rnd.phase == "pick":
         _picks(term, game, rnd)
-    if rnd.kind == "letters":
+    if rnd.kind == RoundKind.LETTERS:
         term.say(f"  letters: {' '.join(rnd.letters)}")
-    elif rnd.kind == "numbers":
+    elif rnd.kind == RoundKind.NUMBERS:
         assert rnd.draw is not None
         term.say(f"  numbers: {' '.join(map(str, rnd.draw.numbers))}   target: {rnd.draw.target}")
     else:
@@ -62,13 +67,13 @@ def _picks(term: Terminal, game: Game, rnd: Round) -> None:
     if rnd.picker is None or rnd.picker == COMPUTER:
         calls = rnd.pick_for_computer()
         who = "the computer" if rnd.picker else "the day's picks"
-        if rnd.kind == "numbers":
+        if rnd.kind == RoundKind.NUMBERS:
             term.say(f"  {who}: {calls} large, {6 - int(calls)} small")
         else:
             vowels = calls.count("v")
             term.say(f"  {who}: {vowels} vowels, {len(calls) - vowels} consonants")
         return
-    if rnd.kind == "numbers":
+    if rnd.kind == RoundKind.NUMBERS:
         rnd.choose_large(_choose_large(term))
     elif term.interactive:
         _pick_by_key(term, rnd)
@@ -212,7 +217,7 @@ def _line(
     if line is None:  # Ctrl-D: done with this round
         rnd.time_up(now, {player: typing})
         return entered, ""
-    if rnd.kind == "conundrum":
+    if rnd.kind == RoundKind.CONUNDRUM:
         if not line.strip():
             return entered, ""
         outcome = rnd.buzz(player, now, line)
@@ -246,9 +251,9 @@ def _solo_script(term: Terminal, rnd: Round, player: str) -> None:
         line = term.read_line(min(TICK, left) if left is not None else None)
         if line is not None:
             term.write(line + "\n")
-            if rnd.kind == "conundrum" and line.strip():
+            if rnd.kind == RoundKind.CONUNDRUM and line.strip():
                 rnd.buzz(player, _now(), line)
-            elif rnd.kind != "conundrum":
+            elif rnd.kind != RoundKind.CONUNDRUM:
                 rnd.enter(player, line, _now())
             rnd.time_up(_now())
         elif term.ended:
@@ -257,7 +262,7 @@ def _solo_script(term: Terminal, rnd: Round, player: str) -> None:
 
 
 def _announce_stop(term: Terminal, rnd: Round) -> None:
-    if rnd.kind == "conundrum":
+    if rnd.kind == RoundKind.CONUNDRUM:
         winner = rnd.winner
         if winner is not None:
             buzz = rnd.buzzes[winner]
@@ -271,7 +276,7 @@ def _announce_stop(term: Terminal, rnd: Round) -> None:
 
 def _shared(term: Terminal, game: Game, rnd: Round) -> None:
     """People sharing the keyboard: the clock, then declarations in turn (or buzzers)."""
-    if rnd.kind == "conundrum":
+    if rnd.kind == RoundKind.CONUNDRUM:
         _buzzers(term, game, rnd)
         _announce_stop(term, rnd)
         return
@@ -284,7 +289,8 @@ def _shared(term: Terminal, game: Game, rnd: Round) -> None:
         rnd.time_up(_now())
     _announce_stop(term, rnd)
     for name in game.humans:
-        line = _hidden(term, f"  {name}, your {'word' if rnd.kind == 'letters' else 'working'}")
+        what = "word" if rnd.kind == RoundKind.LETTERS else "working"
+        line = _hidden(term, f"  {name}, your {what}")
         rnd.declare(name, line or "")
 
 

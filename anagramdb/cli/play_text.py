@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..countdown.game import COMPUTER
+from ..countdown.round_kinds import RoundKind
 
 
 def _points(value: int) -> str:
@@ -35,12 +36,12 @@ def play_lines(result: dict[str, Any]) -> list[str]:
             lines.append(f"  {who}: {play['reason']}{note}")
         elif not play["valid"]:
             lines.append(f"  {who}: {play['answer']}: not valid: {play['reason']}{note}")
-        elif result["kind"] == "letters":
+        elif result["kind"] == RoundKind.LETTERS:
             lines.append(
                 f"  {who}: {play['answer']}, {play['value']} letters, "
                 f"{_points(play['score'])}{note}"
             )
-        elif result["kind"] == "numbers":
+        elif result["kind"] == RoundKind.NUMBERS:
             away = abs(int(play["value"]) - int(target))
             near = "exact" if not away else f"{away} away"
             shown = _working(play["answer"], play["value"])
@@ -55,7 +56,7 @@ def play_lines(result: dict[str, Any]) -> list[str]:
 def best_lines(result: dict[str, Any]) -> list[str]:
     """The best answers of a round."""
     best = result["best"]
-    if result["kind"] == "letters":
+    if result["kind"] == RoundKind.LETTERS:
         words = " ".join(best["words"]) or "no word"
         more = (
             f"; {best['count']} words, {len(best['words'])} shown"
@@ -63,7 +64,7 @@ def best_lines(result: dict[str, Any]) -> list[str]:
             else ""
         )
         return [f"  best: {words} ({best['length']} letters{more})"]
-    if result["kind"] == "numbers":
+    if result["kind"] == RoundKind.NUMBERS:
         away = f" ({best['distance']} away)" if best["distance"] else ""
         return [f"  best: {best['infix']} = {best['value']}{away}"] + [
             f"    {step}" for step in best["steps"]
@@ -131,9 +132,9 @@ def summary_lines(record: dict[str, Any], player: str) -> list[str]:
         if own is None or own["score"] >= result.get("available", 0):
             continue
         best = result["best"]
-        if result["kind"] == "letters":
+        if result["kind"] == RoundKind.LETTERS:
             missed = f"{' '.join(best['words'][:3])} ({best['length']})"
-        elif result["kind"] == "numbers":
+        elif result["kind"] == RoundKind.NUMBERS:
             missed = f"{best['infix']} = {best['value']}"
         else:
             missed = str(best["answer"]).upper()
@@ -166,9 +167,9 @@ def replay_lines(record: dict[str, Any]) -> list[str]:
 
 def _puzzle(result: dict[str, Any]) -> str:
     puzzle = result["puzzle"]
-    if result["kind"] == "letters":
+    if result["kind"] == RoundKind.LETTERS:
         return f"letters: {' '.join(puzzle['letters'])}"
-    if result["kind"] == "numbers":
+    if result["kind"] == RoundKind.NUMBERS:
         return f"numbers: {' '.join(map(str, puzzle['numbers']))}   target: {puzzle['target']}"
     return f"conundrum: {' '.join(str(puzzle['clue']).upper())}"
 

@@ -24,12 +24,13 @@ declaration; a wrong buzz locks that player out. docs/API.md has the table of ev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..errors import InvalidGameError
 from .draw import MAX_LARGE, NumbersDraw
 from .opponent import COMPUTER, THINKING_LIMIT, Move, rack_words
 from .picks import DEFAULT_LARGE, LetterPicker, contestant_large, contestant_letters
+from .round_kinds import RoundKind
 from .rules import check_conundrum
 from .verdicts import (
     Play,
@@ -45,7 +46,11 @@ from .verdicts import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game
+    from random import Random
+
+    from ..dictionary import Dictionary
+    from .conundrum import Conundrum
+    from .opponent import Opponent
 
 PHASES = ("pick", "ready", "clock", "answering", "stopped", "over")
 GRACE = 0.5  # seconds after the deadline that an entry in flight still counts
@@ -58,19 +63,42 @@ class Entry(NamedTuple):
     seconds: float
 
 
+class RoundHost(Protocol):
+    """What a round needs of the game it belongs to (game.Game is one): the dictionaries,
+    the clock's seconds, the computer, the players, each round's kind and draws (from the
+    game's seed), Dictionary Corner, and the results a finished round joins."""
+
+    dictionary: Dictionary
+    common: Dictionary
+    dictionary_name: str
+    seconds: int
+    opponent: Opponent | None
+    humans: list[str]
+    participants: list[str]
+    results: list[RoundResult]
+
+    def kind(self, number: int) -> RoundKind: ...
+    def rng(self, number: int, purpose: str) -> Random: ...
+    def numbers(self, number: int, large: int) -> NumbersDraw: ...
+    def conundrum(self, number: int) -> Conundrum: ...
+    def define(self, words: list[str]) -> dict[str, object] | None: ...
+
+
 class Round:
     """One round of *game*: number (0-based), kind, who picks (None: the game's seed)."""
 
-    def __init__(self, game: Game, number: int, picker: str | None, crucial: bool = False):
+    def __init__(
+        self, game: RoundHost, number: int, picker: str | None, crucial: bool = False
+    ) -> None:
         self.game = game
         self.number = number
         self.kind = game.kind(number)
         self.picker = picker
         self.crucial = crucial
-        self.phase = "ready" if self.kind == "conundrum" else "pick"
+        self.phase = "ready" if self.kind == RoundKind.CONUNDRUM else "pick"
         self.picks = LetterPicker(game.rng(number, "letters"))
         self.draw: NumbersDraw | None = None
-        self.puzzle = game.conundrum(number) if self.kind == "conundrum" else None
+        self.puzzle = game.conundrum(number) if self.kind == RoundKind.CONUNDRUM else None
         self.started: float | None = None
         self.paused = 0.0  # clock seconds spent with the clock stopped for a buzzer
         self.paused_at: float | None = None
@@ -99,7 +127,7 @@ class Round:
         """The picker asks for a vowel (``v``) or consonant (``c``); returns the letter.
         A refused pick raises InvalidGameError with the host's words ("no more vowels")."""
         self._require("pick")
-        if self.kind != "letters":
+        if self.kind != RoundKind.LETTERS:
             raise InvalidGameError("this is a numbers round: choose how many large numbers")
         letter = self.picks.pick(kind)
         if self.picks.done:
@@ -116,7 +144,7 @@ class Round:
     def choose_large(self, large: int = DEFAULT_LARGE) -> NumbersDraw:
         """The picker's count of large numbers (0-4); returns the tiles and target."""
         self._require("pick")
-        if self.kind != "numbers":
+        if self.kind != RoundKind.NUMBERS:
             raise InvalidGameError("this is a letters round: pick vowels and consonants")
         if not 0 <= large <= MAX_LARGE:
             raise InvalidGameError(f"choose 0 to {MAX_LARGE} large numbers, not {large}")
@@ -128,7 +156,7 @@ class Round:
         """The picks made like a contestant (the computer's turn, or the daily challenge):
         the calls, such as ``cvccvcvcc``, or the count of large numbers as a digit."""
         rng = self.game.rng(self.number, "picks")
-        if self.kind == "numbers":
+        if self.kind == RoundKind.NUMBERS:
             large = contestant_large(rng)
             self.choose_large(large)
             return str(large)
@@ -140,9 +168,9 @@ class Round:
 
     def puzzle_dict(self) -> dict[str, object]:
         """What the players see: the letters so far, the numbers and target, or the clue."""
-        if self.kind == "letters":
+        if self.kind == RoundKind.LETTERS:
             return {"letters": self.letters}
-        if self.kind == "numbers":
+        if self.kind == RoundKind.NUMBERS:
             return self.draw.to_dict() if self.draw else {}
         assert self.puzzle is not None
         return {"clue": self.puzzle.clue}
@@ -177,12 +205,12 @@ class Round:
         limit = float(self.seconds or THINKING_LIMIT)
         opponent = self.game.opponent
         rng = self.game.rng(self.number, "opponent")
-        if self.kind == "letters":
+        if self.kind == RoundKind.LETTERS:
             words = rack_words(self.game.dictionary, self.game.common, self.letters)
             self._extra = words
             if opponent is not None:
                 self.moves[COMPUTER] = opponent.letters(self.letters, rng, limit, words)
-        elif self.kind == "numbers":
+        elif self.kind == RoundKind.NUMBERS:
             from .numbers import solve_by_count
 
             assert self.draw is not None
@@ -211,7 +239,7 @@ class Round:
     def type(self, player: str, text: str, now: float) -> None:
         """What *player* has on the line, not entered yet: it counts if the clock stops."""
         self._human(player)
-        if self._open(now) and self.kind != "conundrum":
+        if self._open(now) and self.kind != RoundKind.CONUNDRUM:
             self.lines[player] = text
 
     def enter(self, player: str, text: str, now: float) -> bool:
@@ -221,7 +249,7 @@ class Round:
         self._human(player)
         if not text.strip():
             return False
-        if self.kind == "conundrum":
+        if self.kind == RoundKind.CONUNDRUM:
             return self.buzz(player, now, text) in ("right", "wrong")
         if not self._open(now):
             return False
@@ -234,7 +262,7 @@ class Round:
         Returns ``right``, ``wrong``, ``buzzed`` (the clock stops for the answer),
         ``locked`` (this player already buzzed wrong) or ``late`` (the round is over)."""
         self._human(player)
-        if self.kind != "conundrum":
+        if self.kind != RoundKind.CONUNDRUM:
             raise InvalidGameError("only the conundrum has a buzzer")
         self.tick(now)  # the computer may have buzzed first
         if player in self.buzzes:
@@ -288,9 +316,11 @@ class Round:
     def _computer_buzzes(self, elapsed: float) -> list[str]:
         """The computer's conundrum buzz, if it comes by *elapsed* clock seconds."""
         happened: list[str] = []
+        if self.kind != RoundKind.CONUNDRUM:
+            return happened
         for name, move in self.moves.items():
             due = move.seconds is not None and move.seconds <= elapsed
-            if self.kind != "conundrum" or not move.answer or not due or name in self.buzzes:
+            if not move.answer or not due or name in self.buzzes:
                 continue
             assert self.puzzle is not None and move.seconds is not None
             self.buzzes[name] = Entry(move.answer, move.seconds)
@@ -317,7 +347,7 @@ class Round:
 
     def _stop(self, now: float, on_line: dict[str, str] | None) -> None:
         for player, text in {**self.lines, **(on_line or {})}.items():
-            if text.strip() and self.kind != "conundrum":
+            if text.strip() and self.kind != RoundKind.CONUNDRUM:
                 self.entries[player] = Entry(text.strip(), round(self.elapsed(now), 1))
         self.phase = "stopped"
 
@@ -326,7 +356,7 @@ class Round:
         empty text keeps their last entry."""
         self._require("stopped")
         self._human(player)
-        if self.kind == "conundrum":
+        if self.kind == RoundKind.CONUNDRUM:
             raise InvalidGameError("the conundrum is answered by buzzing, not declared")
         if text.strip():
             self.declared[player] = text.strip()
@@ -350,7 +380,7 @@ class Round:
     def _play(self, name: str) -> Play:
         move = self.moves.get(name)
         timed = bool(self.seconds)
-        if self.kind == "conundrum":
+        if self.kind == RoundKind.CONUNDRUM:
             return self._conundrum_play(name, move)
         if move is not None:
             text, reasoning, seconds = move.answer, move.reasoning, move.seconds
@@ -359,7 +389,7 @@ class Round:
             text = self.declared.get(name, entry.text if entry else None)
             reasoning, seconds = None, entry.seconds if entry and timed else None
         game = self.game
-        if self.kind == "letters":
+        if self.kind == RoundKind.LETTERS:
             return word_play(
                 game.dictionary, game.dictionary_name, name, self.letters, text, reasoning, seconds
             )
@@ -373,12 +403,12 @@ class Round:
         return conundrum_play(name, text, shown, -buzz.seconds if buzz else 0.0, self.winner, move)
 
     def _best(self) -> tuple[dict[str, object], int]:
-        if self.kind == "letters":
+        if self.kind == RoundKind.LETTERS:
             from .opponent import RackWords
 
             assert isinstance(self._extra, RackWords)
             return letters_best(self._extra)
-        if self.kind == "numbers":
+        if self.kind == RoundKind.NUMBERS:
             assert isinstance(self._extra, list)
             return numbers_best(self._extra[-1])
         assert self.puzzle is not None

@@ -19,12 +19,12 @@ from typing import Any
 from ..dictionary import Dictionary
 from ..errors import InvalidGameError, quoted
 from .game import FORMATS, PLAYER, Game
+from .round_kinds import LETTERS
 
 DAILY_FORMAT = FORMATS["daily"]
 DAILY_SECONDS = 30
 FIRST_DAY = datetime.date(2026, 1, 1)
 DATE_FORM = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-KIND_LETTERS = {"letters": "L", "numbers": "N", "conundrum": "C"}
 
 
 def parse_day(text: str | None, today: datetime.date | None = None) -> datetime.date:
@@ -84,7 +84,7 @@ def share_text(day: datetime.date, record: dict[str, Any], player: str | None = 
     points (L letters, N numbers, C conundrum), no answers."""
     player = player or (record.get("players") or [PLAYER])[0]
     rounds = [
-        f"{KIND_LETTERS[r['kind']]} {r['points'].get(player, 0)}/{r.get('available', 0)}"
+        f"{LETTERS[r['kind']]} {r['points'].get(player, 0)}/{r.get('available', 0)}"
         for r in record["results"]
     ]
     scored = sum(r["points"].get(player, 0) for r in record["results"])

@@ -30,13 +30,13 @@ from .answers import Round
 from .conundrum import Conundrum, generate
 from .draw import NumbersDraw, draw_numbers
 from .opponent import COMPUTER, OPPONENTS, Opponent
+from .round_kinds import KINDS, RoundKind
 from .verdicts import Play, RoundResult
 
 FORMATS = {"full": "LLNLLNLLNLLLLNC", "quick": "LNC", "daily": "LLNLLNC"}
 DEFAULT_FORMAT = "full"
 DEFAULT_SECONDS = 30
 DEFAULT_OPPONENT = "none"
-ROUND_KINDS = {"L": "letters", "N": "numbers", "C": "conundrum"}
 MAX_ROUNDS = 50
 MAX_CRUCIAL = 3  # crucial conundrums after a tie; a tie after them stands
 MAX_PLAYERS = 8
@@ -50,7 +50,7 @@ __all__ = ["COMPUTER", "FORMATS", "PLAYER", "Game", "Play", "Round", "RoundResul
 def parse_rounds(spec: str) -> str:
     """The round letters of a format name (FORMATS) or a custom string such as ``LLNC``."""
     rounds = FORMATS.get(spec, spec).upper()
-    if not rounds or len(rounds) > MAX_ROUNDS or set(rounds) - set(ROUND_KINDS):
+    if not rounds or len(rounds) > MAX_ROUNDS or set(rounds) - set(KINDS):
         raise InvalidGameError(
             f"rounds must be {', '.join(FORMATS)} or up to {MAX_ROUNDS} of L (letters), "
             f"N (numbers), C (conundrum), not {quoted(spec)}"
@@ -159,12 +159,12 @@ class Game:
         """A generator for one purpose in one round (independent of the other purposes)."""
         return random.Random(f"{self.seed_of(number)}:{purpose}")
 
-    def kind(self, number: int) -> str:
-        return ROUND_KINDS[self.rounds[number]]
+    def kind(self, number: int) -> RoundKind:
+        return KINDS[self.rounds[number]]
 
     def picker(self, number: int) -> str | None:
         """Who picks round *number*: the participants in turn (None: the seed picks)."""
-        if self.picks == "seeded" or self.kind(number) == "conundrum":
+        if self.picks == "seeded" or self.kind(number) == RoundKind.CONUNDRUM:
             return None
         return self.participants[number % len(self.participants)]
 
@@ -209,7 +209,7 @@ class Game:
         if number >= len(self.rounds):
             if not self._needs_crucial():
                 return None
-            self.rounds += "C"
+            self.rounds += RoundKind.CONUNDRUM.letter
             crucial = True
         self.current = Round(self, number, self.picker(number), crucial)
         return self.current

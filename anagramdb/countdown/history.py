@@ -32,6 +32,7 @@ from typing import Any
 
 from ..atomic import atomic_writer, check_output, probe_directory
 from ..errors import AnagramDBWarning, InvalidGameError, StorageError, describe_os_error
+from .round_kinds import RoundKind
 
 LOG_KEYS = ("seed", "rounds", "results", "totals")
 HISTORY_FILE = "history.json"
@@ -191,11 +192,11 @@ def entry(record: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
     for result in record["results"]:
         own = next((p for p in result["plays"] if p["player"] == owner), None)
         valid = bool(own and own["valid"])
-        if result["kind"] == "letters":
+        if result["kind"] == RoundKind.LETTERS:
             length = own["value"] if own and valid else 0
             longest = result["best"]["length"]
             letters = [letters[0] + 1, letters[1] + length, letters[2] + (0 < length == longest)]
-        elif result["kind"] == "numbers":
+        elif result["kind"] == RoundKind.NUMBERS:
             exact = valid and own is not None and own["value"] == result["puzzle"]["target"]
             possible = result["best"]["distance"] == 0
             numbers = [numbers[0] + 1, numbers[1] + exact, numbers[2] + possible]

@@ -17,6 +17,7 @@ from .draw import NumbersDraw
 from .numbers import Answer
 from .numbers_check import check_numbers
 from .opponent import Move, RackWords
+from .round_kinds import RoundKind
 from .rules import CONUNDRUM_SCORE, award, check_word, numbers_score
 from .rules import word_score as letters_score
 
@@ -51,7 +52,7 @@ class RoundResult(NamedTuple):
     and the most points the round offered one player (``available``)."""
 
     number: int
-    kind: str
+    kind: RoundKind
     puzzle: dict[str, object]
     plays: list[Play]
     points: list[int]
@@ -178,15 +179,15 @@ def conundrum_best(answer: str) -> tuple[dict[str, object], int]:
     return {"answer": answer}, CONUNDRUM_SCORE
 
 
-def defined_words(kind: str, plays: list[Play], best: dict[str, object]) -> list[str]:
+def defined_words(kind: RoundKind, plays: list[Play], best: dict[str, object]) -> list[str]:
     """The words Dictionary Corner explains after a round, folded, each once: a letters
     round's best answers (those shown) and every player's word; a conundrum's answer and
     every word buzzed. None for a numbers round."""
-    if kind == "letters":
+    if kind == RoundKind.LETTERS:
         shown = best["words"]
         assert isinstance(shown, list)
         words = [str(word) for word in shown]
-    elif kind == "conundrum":
+    elif kind == RoundKind.CONUNDRUM:
         words = [str(best["answer"])]
     else:
         return []

@@ -19,12 +19,17 @@ import time
 from html import escape
 from typing import Any
 
+from ..countdown.round_kinds import RoundKind
 from .api import MAX_WORKING_CHARS
 from .game_assets import GAME_SCRIPT, GAME_STYLE
 from .pages import layout, plural
 from .rooms import Room, Seat
 
-KINDS = {"letters": "Letters", "numbers": "Numbers", "conundrum": "Conundrum"}
+KINDS = {
+    RoundKind.LETTERS: "Letters",
+    RoundKind.NUMBERS: "Numbers",
+    RoundKind.CONUNDRUM: "Conundrum",
+}
 WAIT_REFRESH = 4  # seconds between reloads of a page without the script, while waiting
 
 
@@ -171,16 +176,16 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
         )
     parts = [f"<h1>{escape(title(view).removeprefix('Countdown: ').capitalize())}</h1>"]
     kind = current["kind"]
-    if kind == "letters":
+    if kind == RoundKind.LETTERS:
         parts.append(tiles_html(list(current.get("letters", "").upper()), "The letters", 9))
-    elif kind == "numbers" and "numbers" in current:
+    elif kind == RoundKind.NUMBERS and "numbers" in current:
         parts.append(tiles_html([str(n) for n in current["numbers"]], "The numbers"))
         parts.append(f'<p>Target: <span class="target">{current["target"]}</span></p>')
-    elif kind == "conundrum" and "clue" in current:
+    elif kind == RoundKind.CONUNDRUM and "clue" in current:
         parts.append(tiles_html(list(current["clue"].upper()), "The conundrum"))
     if phase == "picking":
         who = "You" if current["picker"] == view["you"] else escape(current["picker"])
-        what = "vowels and consonants" if kind == "letters" else "how many large numbers"
+        what = "vowels and consonants" if kind == RoundKind.LETTERS else "how many large numbers"
         parts.append(
             f'<p class="status">{who} {"choose" if who == "You" else "chooses"} {what}.</p>'
         )
@@ -231,11 +236,11 @@ def reveal_html(result: dict[str, Any]) -> str:
             verdict = play["reason"] or "no answer"
         elif play["valid"]:
             verdict = "valid"
-            if result["kind"] == "numbers":
+            if result["kind"] == RoundKind.NUMBERS:
                 target = result["puzzle"]["target"]
                 away = abs((play["value"] or 0) - target)
                 verdict = f"= {play['value']}, " + ("exact" if not away else f"{away} away")
-            elif result["kind"] == "letters":
+            elif result["kind"] == RoundKind.LETTERS:
                 verdict = f"valid, {plural(play['value'] or 0, 'letter')}"
         else:
             verdict = f"not valid: {play['reason']}"
@@ -275,7 +280,7 @@ def corner_html(result: dict[str, Any]) -> str:
 
 def best_html(result: dict[str, Any]) -> str:
     best = result["best"]
-    if result["kind"] == "letters":
+    if result["kind"] == RoundKind.LETTERS:
         if not best["words"]:
             return '<p class="status">No word at all.</p>'
         more = f" ({best['count']} in all)" if best["count"] > len(best["words"]) else ""
@@ -283,7 +288,7 @@ def best_html(result: dict[str, Any]) -> str:
             f"<p>{plural(best['length'], 'letter')}{more}: "
             f'<span class="best">{escape(", ".join(best["words"]))}</span></p>'
         )
-    if result["kind"] == "numbers":
+    if result["kind"] == RoundKind.NUMBERS:
         away = f" ({best['distance']} away)" if best["distance"] else ""
         steps = "".join(f"<li>{escape(step)}</li>" for step in best["steps"])
         return (
@@ -306,7 +311,7 @@ def answer_html(room: Room[Any], view: dict[str, Any]) -> str:
     if phase == "picking":
         if current["picker"] != you:
             return ""
-        if current["kind"] == "letters":
+        if current["kind"] == RoundKind.LETTERS:
             return (
                 '<div class="choices">'
                 + button("pick", "Vowel", code, focus=True, kind="v")
@@ -330,13 +335,13 @@ def answer_html(room: Room[Any], view: dict[str, Any]) -> str:
 
 
 def answer_form(code: str, current: dict[str, Any]) -> str:
-    conundrum = current["kind"] == "conundrum"
+    conundrum = current["kind"] == RoundKind.CONUNDRUM
     if current.get("locked"):
         return '<p class="error">Locked out: your buzz was wrong. Wait for the others.</p>'
     label = {
-        "letters": "Your word",
-        "numbers": "Your working, e.g. 4×7=28, 28+100=128",
-        "conundrum": "The nine-letter word",
+        RoundKind.LETTERS: "Your word",
+        RoundKind.NUMBERS: "Your working, e.g. 4×7=28, 28+100=128",
+        RoundKind.CONUNDRUM: "The nine-letter word",
     }[current["kind"]]
     done = (
         '<button name="do" value="finish" class="secondary">Done</button>'
@@ -364,7 +369,7 @@ def yours_html(view: dict[str, Any]) -> str:
     if refusal:  # the host's words: "no more vowels"
         return f'<p class="error" role="alert">{escape(refusal.capitalize())}.</p>'
     entry = current.get("entry")
-    if view["phase"] != "clock" or not entry or current["kind"] == "conundrum":
+    if view["phase"] != "clock" or not entry or current["kind"] == RoundKind.CONUNDRUM:
         return ""
     return (
         f'<p class="status" id="entry">Your answer: <strong>{escape(entry)}</strong>. '

@@ -26,6 +26,7 @@ from typing import Any
 from ..countdown.answers import GRACE, Round
 from ..countdown.game import COMPUTER, Game
 from ..countdown.picks import DEFAULT_LARGE
+from ..countdown.round_kinds import RoundKind
 from ..errors import InvalidGameError
 from .api import MAX_WORKING_CHARS, Solvers
 
@@ -160,7 +161,7 @@ class Match:
             return None
         due = [] if rnd.deadline is None else [rnd.deadline + GRACE]
         for player, move in rnd.moves.items():
-            if rnd.kind == "conundrum" and move.answer and move.seconds is not None:
+            if rnd.kind == RoundKind.CONUNDRUM and move.answer and move.seconds is not None:
                 if player not in rnd.buzzes:
                     due.append(rnd.started + rnd.paused + move.seconds)
         return min(due, default=None)
@@ -252,7 +253,7 @@ class Match:
             "default_large": DEFAULT_LARGE,
             **rnd.puzzle_dict(),
         }
-        if rnd.phase == "pick" and rnd.kind == "letters":
+        if rnd.phase == "pick" and rnd.kind == RoundKind.LETTERS:
             current["allowed"] = list(rnd.picks.allowed())
         if self.phase == CLOCK:
             current["left"] = state["left"]

@@ -28,12 +28,13 @@ from ..countdown.draw import (
 )
 from ..countdown.letters import MIN_LENGTH
 from ..countdown.queries import letters
+from ..countdown.round_kinds import RoundKind
 from .api import MAX_WORKING_CHARS, ApiError, Params, Solvers, answer, integer, one
 from .pages import Redirect, layout, page, random_seed, twin_link
 from .render import error_html, letters_html, numbers_html, numbers_summary, plural
 from .routes import Request
 
-ROUNDS = ("letters", "numbers")
+ROUNDS = (RoundKind.LETTERS, RoundKind.NUMBERS)
 SECONDS = 30  # the show's clock
 MAX_SECONDS = 300
 BEST_WORDS = 10
@@ -80,7 +81,7 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         raise ApiError(400, f"round must be letters or numbers, not {kind!r}")
     # The contestant's choice: vowels (3-5) in a letters round, large tiles (0-4) in numbers.
     choice_name, low, high = (
-        ("vowels", MIN_VOWELS, MAX_VOWELS) if kind == "letters" else ("large", 0, MAX_LARGE)
+        ("vowels", MIN_VOWELS, MAX_VOWELS) if kind == RoundKind.LETTERS else ("large", 0, MAX_LARGE)
     )
     choice = integer(params, choice_name, None, low, high)
     chosen = {choice_name: choice} if choice is not None else {}
@@ -91,7 +92,7 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
             + urlencode({"round": kind, **chosen, "seed": random_seed(), "seconds": seconds})
         )
     state = {"round": kind, **chosen, "seed": seed, "seconds": seconds}
-    if kind == "letters":
+    if kind == RoundKind.LETTERS:
         rack = draw_letters(choice, seed).letters
         tiles, label = list(rack), "Your word"
     else:
@@ -102,7 +103,7 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         + "".join(f"<li>{escape(tile)}</li>" for tile in tiles)
         + "</ul>"
     )
-    if kind == "numbers":
+    if kind == RoundKind.NUMBERS:
         tiles_html += f'<p>Target: <span class="target">{drawn.target}</span></p>'
     title = f"Practice: {kind} round"
     if "answer" not in params and "timeup" not in params:
@@ -126,7 +127,7 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     given = one(params, "answer", "", cap=MAX_WORKING_CHARS).strip()
     if not given:
         judged = '<p class="verdict">No answer: 0 points.</p>'
-    elif kind == "letters":
+    elif kind == RoundKind.LETTERS:
         judged = verdict(solvers, {"rack": [rack], "word": [given]})
     else:
         judged = verdict(
@@ -139,7 +140,7 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         )
     best = (
         best_letters(solvers, rack)
-        if kind == "letters"
+        if kind == RoundKind.LETTERS
         else best_numbers(drawn.numbers, drawn.target)
     )
     again = escape(urlencode({"round": kind, **chosen, "seconds": seconds}))

@@ -9,7 +9,7 @@ loads the dictionary reader only: the builder and the checker are loaded on firs
 from __future__ import annotations
 
 from .block_cache import CACHE_BYTES
-from .dictionary import DEFAULT_NAME, PACKAGED, Dictionary, resolve_path
+from .dictionary import Dictionary
 from .errors import (
     AnagramDBError,
     AnagramDBWarning,
@@ -30,6 +30,8 @@ from .errors import (
 )
 from .index import BLOCK_SIZE
 from .keys import fold, word_key
+from .packaged import DEFAULT_NAME, PACKAGED
+from .resolve import resolve_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from typing import BinaryIO
 
 from .errors import OutputRefusedError, StorageError, describe_os_error
+from .packaged import is_packaged
 
 TEMP_MARK = ".tmp-"
 PAUSE_VARIABLE = "ANAGRAMDB_PAUSE_AT"
@@ -45,18 +46,6 @@ def packaging() -> Iterator[None]:
         yield
     finally:
         _packaging = before
-
-
-def packaged_directory(directory: str) -> bool:
-    """True when *directory* holds packaged dictionaries, read-only to every command: this
-    installation's data directory (however it is reached: through symbolic links too), or
-    any directory with a provenance file (another installation's, a source tree's)."""
-    from .dictionary import DATA_DIRECTORY, PROVENANCE_FILE
-
-    real = os.path.realpath(directory)
-    return real == os.path.realpath(DATA_DIRECTORY) or os.path.isfile(
-        os.path.join(real, PROVENANCE_FILE)
-    )
 
 
 def checkpoint(step: str, path: str) -> None:
@@ -127,7 +116,7 @@ def check_output(
     if not path:
         raise error("no output file given (an empty name)")
     target = os.path.realpath(path) if os.path.islink(path) else path
-    if not _packaging and packaged_directory(os.path.dirname(os.path.abspath(target))):
+    if not _packaging and is_packaged(path):
         # Whatever the permissions say (a venv, pipx and root can write site-packages).
         raise error(
             f"{path} is in anagramdb's packaged data, which no command changes, even with "

@@ -17,20 +17,18 @@ A lookup reads the word's line, then each linked lemma's: one block each.
 
 from __future__ import annotations
 
-import os
-
-from .dictionary import DATA_DIRECTORY
 from .errors import InvalidArgumentError, quoted
 from .keyed import KeyedFile
 from .keys import fold
 from .kinds import KEYED_GZIP
+from .packaged import data_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
 DEFINITIONS_FILE = "definitions.txt.gz"
-DEFINITIONS_PATH = os.path.join(DATA_DIRECTORY, DEFINITIONS_FILE)
+DEFINITIONS_PATH = data_path(DEFINITIONS_FILE)
 LINK = "="  # =POS:LEMMA, the word is a form or a spelling of LEMMA
 DERIVED = "+"  # +POS:LEMMA, the word is derived from LEMMA (abider from abide)
 PARTS_OF_SPEECH = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}

@@ -32,7 +32,6 @@ from .block_cache import (
 from .errors import (
     DictionaryFormatError,
     IndexCorruptError,
-    InvalidArgumentError,
     StorageError,
     describe_os_error,
 )
@@ -48,6 +47,8 @@ from .index import (
 )
 from .keys import letters_key
 from .kinds import ANAGRAM
+from .packaged import is_packaged, provenance
+from .resolve import resolve_path
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
 TYPE_CHECKING = False
@@ -59,13 +60,6 @@ if TYPE_CHECKING:
     from .index import UnclosedGuard
     from .stored_keys import StoredKeys
 
-DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-# The packaged dictionaries, by name, and their files in DATA_DIRECTORY (built from SCOWL by
-# tools/make_default_dictionary.py; PROVENANCE_FILE says from what, and how).
-PACKAGED = {"full": "words.txt", "common": "common.txt", "huge": "huge.txt"}
-PROVENANCE_FILE = "PROVENANCE.json"
-DEFAULT_NAME = "full"
-ENVIRONMENT_VARIABLE = "ANAGRAMDB_DICT"
 SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
 # Where the platform has no madvise(MADV_DONTNEED) a scan still works; pages are then
 # released by the kernel under memory pressure rather than after each chunk.
@@ -80,41 +74,6 @@ RELEASE_BYTES = 2 << 20
 # byte of a mapped 32 MB word list added 64 KiB to RSS), so touched regions are counted
 # in these units.
 REGION_BYTES = 1 << 16
-
-
-def packaged_names() -> str:
-    """The packaged dictionaries' names for a message: 'full, common or huge'."""
-    names = list(PACKAGED)
-    return f"{', '.join(names[:-1])} or {names[-1]}"
-
-
-def display_name(spec: str | None = None) -> str:
-    """The name a dictionary is shown by (in word checks and game records): *spec* as
-    given, else the ANAGRAMDB_DICT environment variable, else the default's name."""
-    return spec or os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT_NAME
-
-
-def resolve_path(spec: str | os.PathLike[str] | None = None) -> str:
-    """The dictionary file meant by *spec*: a path, a packaged name, or None for the default.
-
-    None falls back to the ANAGRAMDB_DICT environment variable (set but empty: an
-    InvalidArgumentError), then to the packaged ``full`` dictionary. A name in PACKAGED
-    ("full", "common", "huge") always means the packaged file, whatever the current
-    directory holds; a local file of that name is reached as a path (``./full``), and so
-    is any os.PathLike (``Path("full")``).
-    """
-    if isinstance(spec, os.PathLike):
-        return os.fspath(spec)
-    if not spec:
-        spec = os.environ.get(ENVIRONMENT_VARIABLE, DEFAULT_NAME)
-        if not spec:  # set but empty: an error, as an empty --dict is, not the default
-            raise InvalidArgumentError(
-                f"{ENVIRONMENT_VARIABLE} is set but empty: set it to a dictionary file, or "
-                f"{packaged_names()}, or unset it"
-            )
-    if spec in PACKAGED:
-        return os.path.join(DATA_DIRECTORY, PACKAGED[spec])
-    return spec
 
 
 class Dictionary:
@@ -157,7 +116,7 @@ class Dictionary:
 
             try:
                 self._stored = open_stored_keys(
-                    self.path, self._index, refresh=not packaged_data(self.path)[1]
+                    self.path, self._index, refresh=not is_packaged(self.path)
                 )
             except BaseException:
                 self.close()
@@ -459,7 +418,7 @@ class Dictionary:
             "bytes": self.size,
             "index_entries": index.entry_count,
             "block_size": index.block_size,
-            "provenance": packaged_provenance(self.path),
+            "provenance": provenance(self.path),
         }
 
 
@@ -489,10 +448,7 @@ def open_mapped(
         require_regular_file(path, status)
         if status.st_size:
             mapping = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
-        installed, packaged = packaged_data(path)
-        index = open_index(
-            path, fd, status, block_size, installed=installed, refresh=not packaged, kind=kind
-        )
+        index = open_index(path, fd, status, block_size, packaged=is_packaged(path), kind=kind)
     except BaseException as exc:
         if isinstance(mapping, mmap.mmap):
             mapping.close()
@@ -502,40 +458,3 @@ def open_mapped(
     finally:
         os.close(fd)
     return mapping, index, status.st_size
-
-
-def packaged_data(path: str) -> tuple[bool, bool]:
-    """``(installed, packaged)`` for the dictionary at *path*: installed, a file in this
-    installation's DATA_DIRECTORY; packaged, installed or in any directory that holds a
-    PROVENANCE_FILE (another installation's or a source tree's anagramdb/data/).
-    Packaged files belong to their installer or to version control: their index is never
-    rewritten just to record a new mtime."""
-    directory = os.path.dirname(os.path.abspath(path))
-    installed = directory == DATA_DIRECTORY
-    return installed, installed or os.path.isfile(os.path.join(directory, PROVENANCE_FILE))
-
-
-def packaged_provenance(path: str) -> dict[str, object] | None:
-    """Where the packaged dictionary at *path* came from, from PROVENANCE_FILE (format in
-    docs/FORMAT.md): its name, source package and version, categories, size limit and word
-    count. None for a file outside DATA_DIRECTORY or one the provenance file does not list."""
-    import json
-
-    if not packaged_data(path)[0]:
-        return None
-    try:
-        with open(os.path.join(DATA_DIRECTORY, PROVENANCE_FILE), encoding="utf-8") as handle:
-            record = json.load(handle)
-        source = record["source"]
-        for name, entry in record["dictionaries"].items():
-            if entry["file"] == os.path.basename(path):
-                return {
-                    "name": name,
-                    "source": f"{source['package']} {source['version']}",
-                    "categories": source["categories"],
-                    "max_size": entry["max_size"],
-                    "words": entry["words"],
-                }
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
-    return None

@@ -650,8 +650,7 @@ def open_index(
     fd: int,
     stat: os.stat_result,
     block_size: int = BLOCK_SIZE,
-    installed: bool = False,
-    refresh: bool = True,
+    packaged: bool = False,
     kind: int = ANAGRAM,
 ) -> SparseIndex:
     """The index of the open dictionary *fd*, rebuilt first when missing, corrupt, stale,
@@ -663,14 +662,13 @@ def open_index(
     is computed once. A rebuilt index is written atomically; where it cannot be written
     (read-only directory, full disk) it is kept in memory with one AnagramDBWarning.
 
-    An *installed* dictionary (under anagramdb/data/, written only by its installer, which
-    writes each dictionary before its index) is never rewritten to record an mtime, so
-    the CRC would be paid on every open. Instead, the installed rule: when the dictionary's
-    status has not changed (st_ctime_ns, which no tool can set back) since the index file
-    was last written, the index is fresh without reading the dictionary. Any later write
-    to the dictionary moves its ctime past the index's mtime and brings the CRC back.
-    With *refresh* false (any packaged data, e.g. a source tree's anagramdb/data/ under
-    version control) a fresh index is never rewritten just to record a new mtime.
+    A *packaged* dictionary (packaged.is_packaged: inside anagramdb/data/, written only
+    by its installer, which writes each dictionary before its index) is never rewritten to
+    record an mtime, so the CRC would be paid on every open. Instead, the installed rule:
+    when the dictionary's status has not changed (st_ctime_ns, which no tool can set back)
+    since the index file was last written, the index is fresh without reading the
+    dictionary. Any later write to the dictionary moves its ctime past the index's mtime
+    and brings the CRC back.
     """
     index_path = index_path_for(dict_path)
     reason = "missing"
@@ -687,10 +685,10 @@ def open_index(
         if header.dict_size == stat.st_size:
             if header.dict_mtime_ns == stat.st_mtime_ns:
                 return index
-            if installed and stat.st_ctime_ns <= index.file_mtime_ns:
+            if packaged and stat.st_ctime_ns <= index.file_mtime_ns:
                 return index
             if file_crc(fd) == header.dict_crc:
-                if refresh and not installed:
+                if not packaged:
                     try:
                         write_index(index_path, with_mtime(index, stat.st_mtime_ns))
                     except (StorageError, OutputRefusedError):

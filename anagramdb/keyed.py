@@ -18,10 +18,11 @@ from __future__ import annotations
 import mmap
 from bisect import bisect_left
 
-from .dictionary import mapped_guard, open_mapped, resolve_path
+from .dictionary import mapped_guard, open_mapped
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError
 from .index import BLOCK_SIZE, SparseIndex, index_path_for
 from .kinds import KEYED_GZIP, block_text
+from .resolve import resolve_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

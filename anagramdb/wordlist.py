@@ -32,9 +32,10 @@ from .errors import (
 )
 from .keys import fold, is_word
 from .lines import bounded_lines
+from .packaged import data_path
 
 FORMATS = ("auto", "plain", "prefix")
-OFFENSIVE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "offensive.txt")
+OFFENSIVE_FILE = data_path("offensive.txt")
 DETECT_LINES = 1000
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_PREFIX = 9

@@ -22,7 +22,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from anagramdb.countdown.draw import draw_letters, draw_numbers
-from anagramdb.dictionary import DATA_DIRECTORY
+from anagramdb.packaged import DATA_DIRECTORY
 
 MIB = 1 << 20
 

@@ -188,7 +188,7 @@ def sample_dictionary(tmp_path) -> str:
 def packaged_data_untouched():
     """No test may rewrite the packaged dictionaries or their indexes (the work tree must
     stay clean after a run): their bytes and mtimes are the same at the end."""
-    from anagramdb.dictionary import DATA_DIRECTORY
+    from anagramdb.packaged import DATA_DIRECTORY
 
     def snapshot() -> dict[str, tuple[int, bytes]]:
         found = {}

@@ -25,8 +25,9 @@ from make_conundrum_data import other_forms, word_sizes
 from make_default_dictionary import SCOWL_DIRECTORY
 
 from anagramdb.countdown.conundrum import Conundrum, generate, spells_out
-from anagramdb.dictionary import PACKAGED, Dictionary
+from anagramdb.dictionary import Dictionary
 from anagramdb.keys import letters_key
+from anagramdb.packaged import PACKAGED
 from anagramdb.wordlist import offensive_words
 
 

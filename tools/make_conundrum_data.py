@@ -40,8 +40,8 @@ from make_default_dictionary import (
     category_words,
 )
 
-from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED
 from anagramdb.keys import fold, letters_key
+from anagramdb.packaged import DATA_DIRECTORY, PACKAGED
 from anagramdb.wordlist import OFFENSIVE_FILE, read_word_set
 
 FLOOR = 2.5  # Zipf: about 3 uses in 10 million words (swordfish, erstwhile, amphibian)

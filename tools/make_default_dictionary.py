@@ -59,10 +59,10 @@ from scowl_reviews import (
 
 from anagramdb.atomic import packaging
 from anagramdb.builder import build, write_keyed
-from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 from anagramdb.index import save_index
 from anagramdb.keys import fold
 from anagramdb.kinds import KEYED
+from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = "scowl"

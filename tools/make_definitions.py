@@ -56,7 +56,7 @@ from wordnet import (
 from anagramdb.atomic import packaging
 from anagramdb.builder import write_keyed
 from anagramdb.definitions import DEFINITIONS_FILE, DERIVED, LINK, format_sense
-from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
+from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 
 PACKAGE = "wordnet-base"
 COPYRIGHT = "/usr/share/doc/wordnet-base/copyright"

@@ -14,8 +14,8 @@ import typer.main
 
 from .. import __version__
 from ..block_cache import CACHE_VARIABLE, parse_size
-from ..dictionary import ENVIRONMENT_VARIABLE
 from ..errors import InvalidArgumentError
+from ..resolve import ENVIRONMENT_VARIABLE
 
 # Importing the command modules registers their commands (cli/common.py's @command).
 from . import (

@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ..dictionary import display_name
 from ..errors import quoted
+from ..resolve import display_name
 from .common import (
     JSON_OPTION,
     batch,

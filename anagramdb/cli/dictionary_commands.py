@@ -8,8 +8,8 @@ from typing import Annotated, Any
 import typer
 
 from ..builder import DEFAULT_MEMORY
-from ..dictionary import resolve_path
 from ..index import BLOCK_SIZE, MAX_BLOCK_SIZE
+from ..resolve import resolve_path
 from .common import (
     JSON_OPTION,
     batch,

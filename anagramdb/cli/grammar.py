@@ -40,7 +40,7 @@ class UsageProblem(AnagramDBError, ValueError):
 
 
 def _needs_a_value() -> str:
-    from ..dictionary import packaged_names
+    from ..packaged import packaged_names
 
     return f"option '{DICT_OPTION}' needs a value: a dictionary file, or {packaged_names()}"
 

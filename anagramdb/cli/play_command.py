@@ -20,7 +20,7 @@ from ..countdown.game import (
     Game,
 )
 from ..countdown.opponent import OPPONENTS
-from ..dictionary import display_name
+from ..resolve import display_name
 from .common import (
     JSON_OPTION,
     command,

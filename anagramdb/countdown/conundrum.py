@@ -24,14 +24,14 @@ packaged list. Both files are read once, when a conundrum is first generated.
 from __future__ import annotations
 
 import functools
-import os
 import random
 from collections.abc import Collection
 from typing import NamedTuple
 
-from ..dictionary import DATA_DIRECTORY, Dictionary, packaged_data
+from ..dictionary import Dictionary
 from ..errors import InvalidArgumentError
 from ..keys import fold, letters_key
+from ..packaged import data_path, is_packaged
 from ..wordlist import offensive_words, read_word_set
 from .phrases import phrases
 
@@ -40,8 +40,8 @@ SOURCE = "common"  # the packaged dictionary that answers and clue words come fr
 GIVEAWAY_RUN = 4
 MIN_CLUE_WORD = 3
 OFFENSIVE_RUN = 4
-ANSWERS_FILE = os.path.join(DATA_DIRECTORY, "conundrum_answers.txt")
-UNFIT_FILE = os.path.join(DATA_DIRECTORY, "conundrum_unfit.txt")
+ANSWERS_FILE = data_path("conundrum_answers.txt")
+UNFIT_FILE = data_path("conundrum_unfit.txt")
 
 
 @functools.lru_cache(maxsize=1)
@@ -145,7 +145,7 @@ def generate(
         raise InvalidArgumentError(f"the count of conundrums must be at least 1, not {count}")
     if excluded is None:
         excluded = excluded_words()
-    if fit is None and packaged_data(words.path)[1]:
+    if fit is None and is_packaged(words.path):
         fit = packaged_answers()
     rng = random.Random(seed)
     answers = [word for word in candidate_answers(words) if fit is None or word in fit]

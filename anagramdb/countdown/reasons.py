@@ -13,12 +13,12 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from ..dictionary import DATA_DIRECTORY
 from ..keyed import KeyedFile
 from ..keys import fold
 from ..kinds import KEYED
+from ..packaged import data_path
 
-REASONS_FILE = os.path.join(DATA_DIRECTORY, "reasons.txt")
+REASONS_FILE = data_path("reasons.txt")
 # How each REASON reads after "word: ", with {form} the line's FORM.
 TEXTS = {
     "ize": "Oxford spelling; also {form}",

@@ -20,9 +20,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import NamedTuple
 
-from ..dictionary import PACKAGED, Dictionary, resolve_path
+from ..dictionary import Dictionary
 from ..errors import SHOWN, InvalidRackError
 from ..keys import bad_characters, describe, fold, is_word, word_key
+from ..packaged import PACKAGED
+from ..resolve import resolve_path
 from .draw import MAX_CONSONANTS, MAX_VOWELS, MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, VOWELS
 from .letters import parse_rack
 from .letters import score as word_score
@@ -226,7 +228,7 @@ def check_word(
 
 @contextmanager
 def packaged_dictionaries() -> Iterator[dict[str, Dictionary]]:
-    """The packaged dictionaries, open, by name (dictionary.PACKAGED), for
+    """The packaged dictionaries, open, by name (packaged.PACKAGED), for
     check_word's *elsewhere*; closed when the block ends. Opening one costs its index
     header only (tens of microseconds)."""
     with ExitStack() as stack:

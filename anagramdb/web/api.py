@@ -39,8 +39,9 @@ from ..countdown.budget import Budget, WorkLimitError
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word, packaged_dictionaries
 from ..definitions import Definitions
-from ..dictionary import Dictionary, display_name
+from ..dictionary import Dictionary
 from ..errors import AnagramDBError
+from ..resolve import display_name
 from .routes import CACHE_SOLVED, NO_STORE, Params, Request, Response, route
 
 __all__ = ["ApiError", "Params", "Solvers", "answer", "integer", "one"]

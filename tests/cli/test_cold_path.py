@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from anagramdb import dictionary as dictionary_module
 from anagramdb import index as index_module
+from anagramdb import packaged as packaged_module
 from anagramdb.countdown.letters import LettersWord
 from anagramdb.countdown.numbers import Answer, Expression, solve
 from anagramdb.dictionary import Dictionary
@@ -87,7 +87,7 @@ def packaged_copy(tmp_path, monkeypatch) -> str:
     os.unlink(path + ".idx")
     with open(path + ".idx", "wb") as handle:
         handle.write(index_bytes)
-    monkeypatch.setattr(dictionary_module, "DATA_DIRECTORY", os.path.dirname(os.path.abspath(path)))
+    monkeypatch.setattr(packaged_module, "DATA_DIRECTORY", os.path.dirname(os.path.abspath(path)))
     return path
 
 

@@ -55,7 +55,7 @@ def test_lookups_and_batches_run_under_64_mib_of_address_space(args, stdin, line
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="preexec_fn needs fork")
 def test_build_with_16m_runs_under_64_mib_of_address_space(tmp_path):
-    from anagramdb.dictionary import DATA_DIRECTORY
+    from anagramdb.packaged import DATA_DIRECTORY
 
     output = str(tmp_path / "huge.txt")
     source = os.path.join(DATA_DIRECTORY, "huge.txt")

@@ -8,8 +8,9 @@ from typer.testing import CliRunner
 
 from anagramdb.cli.app import app
 from anagramdb.countdown.phrases import MOST_WORDS, phrases
-from anagramdb.dictionary import PACKAGED, resolve_path
 from anagramdb.errors import InvalidArgumentError
+from anagramdb.packaged import PACKAGED
+from anagramdb.resolve import resolve_path
 
 from .test_play import run_play
 

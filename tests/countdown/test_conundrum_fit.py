@@ -13,8 +13,9 @@ from anagramdb.countdown.conundrum import (
     generate,
     packaged_answers,
 )
-from anagramdb.dictionary import PACKAGED, Dictionary
+from anagramdb.dictionary import Dictionary
 from anagramdb.keys import letters_key
+from anagramdb.packaged import PACKAGED
 from anagramdb.wordlist import offensive_words
 
 STUDY_PROBLEMS = {  # issue 18: words that got through before

@@ -23,8 +23,9 @@ from anagramdb.countdown.rules import (
     selection_problems,
     word_score,
 )
-from anagramdb.dictionary import PACKAGED, Dictionary
+from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidRackError
+from anagramdb.packaged import PACKAGED
 
 from ..conftest import make_dictionary
 

@@ -20,10 +20,10 @@ from anagramdb.definitions import (
     normalise,
     parse_items,
 )
-from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 from anagramdb.errors import DictionaryFormatError, InvalidArgumentError, quoted
 from anagramdb.index_check import check_index
 from anagramdb.kinds import KEYED_GZIP
+from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))

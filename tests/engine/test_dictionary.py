@@ -13,16 +13,7 @@ from hypothesis import strategies as st
 
 from anagramdb.block_cache import Block, KeyedBlock
 from anagramdb.builder import build
-from anagramdb.dictionary import (
-    DATA_DIRECTORY,
-    PACKAGED,
-    PROVENANCE_FILE,
-    REGION_BYTES,
-    RELEASE_BYTES,
-    RELEASE_PAGES,
-    Dictionary,
-    resolve_path,
-)
+from anagramdb.dictionary import REGION_BYTES, RELEASE_BYTES, RELEASE_PAGES, Dictionary
 from anagramdb.errors import (
     BuildRefusedError,
     DictionaryFormatError,
@@ -33,6 +24,8 @@ from anagramdb.errors import (
 )
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
+from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
+from anagramdb.resolve import resolve_path
 
 from ..conftest import anagram_model, make_dictionary, write_list
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from anagramdb import index as index_module
+from anagramdb import packaged as packaged_module
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import (
     AnagramDBWarning,
@@ -105,10 +106,10 @@ def test_touched_dictionary_is_not_rebuilt_but_refreshed(sample_dictionary, monk
     assert index_header(sample_dictionary + ".idx").dict_mtime_ns == stat.st_mtime_ns + 10**9
 
 
-def test_packaged_data_elsewhere_is_never_refreshed(sample_dictionary, monkeypatch):
-    # A source tree's or another installation's anagramdb/data/ (marked by its provenance
-    # file) belongs to version control or its installer: a new mtime is checked, not written.
-    open(os.path.join(os.path.dirname(sample_dictionary), "PROVENANCE.json"), "w").close()
+def test_packaged_data_is_never_refreshed(sample_dictionary, monkeypatch):
+    # The packaged data belongs to its installer (or to version control, in a source tree):
+    # a new mtime is checked, not written.
+    monkeypatch.setattr(packaged_module, "DATA_DIRECTORY", os.path.dirname(sample_dictionary))
     stat = os.stat(sample_dictionary)
     os.utime(sample_dictionary, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
     before = Path(sample_dictionary + ".idx").read_bytes()

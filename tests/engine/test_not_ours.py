@@ -2,9 +2,8 @@
 is read-only to every command whatever the permissions say (issue 19 part 2).
 
 The suite runs as root in CI, where permission bits stop nothing: these refusals must come
-from anagramdb's own rules. The packaged data of these tests is a copy (a directory with a
-provenance file, or this installation's data directory pointed elsewhere), so that a
-failing test cannot damage the work tree.
+from anagramdb's own rules. The packaged data of these tests is a copy (this installation's
+data directory pointed elsewhere), so that a failing test cannot damage the work tree.
 """
 
 from __future__ import annotations
@@ -17,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from anagramdb import dictionary as dictionary_module
+from anagramdb import packaged as packaged_module
 from anagramdb.builder import build
-from anagramdb.dictionary import DATA_DIRECTORY, Dictionary
+from anagramdb.dictionary import Dictionary
 from anagramdb.errors import AnagramDBWarning, BuildRefusedError, OutputRefusedError
 from anagramdb.index import save_index
+from anagramdb.packaged import DATA_DIRECTORY
 
 from ..conftest import make_dictionary, write_list
 
@@ -81,7 +81,7 @@ def packaged(tmp_path, monkeypatch):
     data = tmp_path / "site-packages" / "anagramdb" / "data"
     shutil.copytree(DATA_DIRECTORY, data)
     (data / "PROVENANCE.json").unlink()  # the installation's own directory needs no mark
-    monkeypatch.setattr(dictionary_module, "DATA_DIRECTORY", str(data))
+    monkeypatch.setattr(packaged_module, "DATA_DIRECTORY", str(data))
     before = {name: (data / name).read_bytes() for name in os.listdir(data)}
     yield data
     after = {name: (data / name).read_bytes() for name in os.listdir(data)}
@@ -126,14 +126,18 @@ def test_a_stale_packaged_index_is_used_from_memory_not_rewritten(packaged):
     shutil.copyfile(DATA_DIRECTORY + "/common.txt.idx", index)  # as it was, for the fixture
 
 
-def test_any_directory_with_a_provenance_file_is_packaged_data(tmp_path):
-    data = tmp_path / "other-install" / "anagramdb" / "data"
-    data.mkdir(parents=True)
+def test_a_provenance_file_elsewhere_does_not_make_packaged_data(tmp_path):
+    # Packaged data is what lies inside this installation's data directory, and nothing
+    # else: a directory of the user's that happens to hold a PROVENANCE.json is theirs.
+    data = tmp_path / "mine"
+    data.mkdir()
     (data / "PROVENANCE.json").write_text("{}")
     source = write_list(tmp_path / "words.in", ["cat", "act"])
-    result = anagramdb("build", source, "-o", str(data / "words.txt"), "--force", cwd=tmp_path)
-    assert result.returncode == 2 and "packaged data" in result.stderr
-    assert os.listdir(data) == ["PROVENANCE.json"]
+    build([source], str(data / "words.txt"))
+    with Dictionary(str(data / "words.txt")) as dictionary:
+        assert dictionary.anagrams("tac") == ["act", "cat"]
+        assert dictionary.info()["provenance"] is None
+    assert sorted(os.listdir(data)) == ["PROVENANCE.json", "words.txt", "words.txt.idx"]
 
 
 @pytest.mark.parametrize(
@@ -148,14 +152,13 @@ def test_index_never_rewrites_the_packaged_index(args, tmp_path):
     assert ("no dictionary given" if args[1] == "" else "packaged data") in result.stderr
 
 
-def test_only_the_tools_that_make_the_data_write_there(tmp_path):
+def test_only_the_tools_that_make_the_data_write_there(packaged, tmp_path):
     from anagramdb.atomic import packaging
 
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "PROVENANCE.json").write_text("{}")
     source = write_list(tmp_path / "words.in", ["cat", "act"])
     with packaging():
-        build([source], str(data / "words.txt"))
+        build([source], str(packaged / "new.txt"))
     with pytest.raises(OutputRefusedError, match="packaged data"):
-        build([source], str(data / "words.txt"))
+        build([source], str(packaged / "new.txt"))
+    for name in ("new.txt", "new.txt.idx"):  # the fixture checks the rest is as it was
+        (packaged / name).unlink()

@@ -50,6 +50,8 @@ def test_importing_loads_only_the_reader():
         "anagramdb.index",
         "anagramdb.keys",
         "anagramdb.kinds",  # the index reader checks the kind of file its header records
+        "anagramdb.packaged",  # where the packaged dictionaries are, and what is packaged
+        "anagramdb.resolve",  # which file a dictionary name means
     ]
 
 

@@ -12,8 +12,9 @@ import shutil
 
 import pytest
 
-from anagramdb.dictionary import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE, Dictionary
+from anagramdb.dictionary import Dictionary
 from anagramdb.index_check import check_index
+from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 spec = importlib.util.spec_from_file_location(

@@ -16,8 +16,8 @@ import sys
 import pytest
 
 from anagramdb.countdown.reasons import Reason, explain
-from anagramdb.dictionary import PACKAGED, PROVENANCE_FILE
 from anagramdb.index_check import check_index
+from anagramdb.packaged import PACKAGED, PROVENANCE_FILE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 spec = importlib.util.spec_from_file_location(

@@ -27,141 +27,37 @@ game has at most MAX_WEB_NUMBERS tiles.
 
 from __future__ import annotations
 
-import re
-import threading
 from collections.abc import Callable
-from contextlib import ExitStack
 from time import monotonic
 from typing import Any
 
 from ..countdown import conundrum, draw, letters, phrases, queries
 from ..countdown.budget import Budget, WorkLimitError
 from ..countdown.numbers_check import check_numbers
-from ..countdown.rules import check_word, packaged_dictionaries
-from ..definitions import Definitions
-from ..dictionary import Dictionary
+from ..countdown.rules import check_word
 from ..errors import AnagramDBError
-from ..resolve import display_name
-from .routes import CACHE_SOLVED, NO_STORE, Params, Request, Response, route
+from .params import (
+    MAX_BLANKS,
+    MAX_NUMBER_DIGITS,
+    MAX_TEXT,
+    ApiError,
+    Params,
+    flag,
+    integer,
+    number_list,
+    one,
+)
+from .routes import CACHE_SOLVED, NO_STORE, Request, Response, route
+from .solvers import Solvers
 
 __all__ = ["ApiError", "Params", "Solvers", "answer", "integer", "one"]
 
-MAX_TEXT = 64  # characters of a rack, letters or phrase
-MAX_WORKING_CHARS = 200  # characters of a numbers answer (working)
-# A letters request is bounded by its rack: a rack of 30 letters and two blanks takes
-# seconds and matches most of the dictionary. Countdown's racks are 9 letters.
-MAX_RACK = 16
-MAX_BLANKS = 2
 MAX_RESULT_WORDS = 10_000  # words in one letters answer (more: 413)
-MAX_WEB_NUMBERS = 6  # seven numbers can take a second and 150 MiB; the show uses six
-MAX_NUMBER_DIGITS = 6
 MAX_COUNT = 10  # conundrums made by one request
 MAX_DEFINED = 50  # words of a letters answer given their definitions (define=1)
 MAX_LIMIT = 1000  # phrases listed by one request
 SEARCH_SECONDS = 2.0
-TRUE = ("", "1", "true", "yes", "on")
-FALSE = ("0", "false", "no", "off")
 JSONValue = Any
-
-
-class ApiError(Exception):
-    """A request the API refuses: an HTTP status and a one-line message."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-class Solvers:
-    """What the threads of one server process share: the dictionary (opened once), the
-    packaged dictionaries a word check also asks, and, opened on first use, the ``common``
-    dictionary that conundrums are made from."""
-
-    def __init__(self, spec: str | None = None) -> None:
-        self.full = Dictionary(spec)
-        self.name = display_name(spec)  # as word checks show it
-        self._packaged = ExitStack()
-        self.packaged = self._packaged.enter_context(packaged_dictionaries())
-        self._common: Dictionary | None = None
-        self._definitions: Definitions | None = None
-        self._lock = threading.Lock()
-
-    def common(self) -> Dictionary:
-        with self._lock:
-            if self._common is None:
-                self._common = Dictionary("common")
-            return self._common
-
-    def definitions(self) -> Definitions:
-        """The definitions file, opened on first use and shared by the threads."""
-        with self._lock:
-            if self._definitions is None:
-                self._definitions = Definitions()
-            return self._definitions
-
-    def define(self, word: str) -> dict[str, object]:
-        """The record of ``anagramdb define WORD --json``."""
-        return self.definitions().define(word).to_dict()
-
-    def close(self) -> None:
-        self.full.close()
-        self._packaged.close()
-        if self._common is not None:
-            self._common.close()
-        if self._definitions is not None:
-            self._definitions.close()
-
-
-def one(params: Params, name: str, default: str | None = None, cap: int = MAX_TEXT) -> str:
-    """The single value of parameter *name* (400 if missing without a default or repeated;
-    413 if longer than *cap* characters)."""
-    values = params.get(name)
-    if not values:
-        if default is None:
-            raise ApiError(400, f"missing parameter {name!r}")
-        return default
-    if len(values) > 1:
-        raise ApiError(400, f"parameter {name!r} is given {len(values)} times")
-    if len(values[0]) > cap:
-        raise ApiError(413, f"parameter {name!r} is longer than {cap} characters")
-    return values[0]
-
-
-def integer(params: Params, name: str, default: int | None, low: int, high: int) -> int | None:
-    """An integer parameter within [low, high] (400 otherwise)."""
-    if name not in params:
-        return default
-    text = one(params, name)
-    if not re.fullmatch(r"-?[0-9]+", text) or not low <= int(text) <= high:
-        raise ApiError(
-            400, f"parameter {name!r} must be a whole number from {low} to {high}, not {text!r}"
-        )
-    return int(text)
-
-
-def flag(params: Params, name: str) -> bool:
-    """A yes/no parameter: present (or 1/true/yes/on) is yes, 0/false/no/off is no."""
-    if name not in params:
-        return False
-    text = one(params, name, cap=8).lower()
-    if text in TRUE or text in FALSE:
-        return text in TRUE
-    raise ApiError(400, f"parameter {name!r} must be 1 or 0, not {text!r}")
-
-
-def number_list(text: str) -> list[str]:
-    """The numbers of a game, separated by spaces, commas or plus signs (a URL's spaces)."""
-    items = [item for item in re.split(r"[\s,+]+", text) if item]
-    if not 1 <= len(items) <= MAX_WEB_NUMBERS:
-        raise ApiError(400, f"give 1 to {MAX_WEB_NUMBERS} numbers, not {len(items)}")
-    for item in items:
-        if not re.fullmatch(f"[0-9]{{1,{MAX_NUMBER_DIGITS}}}", item):
-            raise ApiError(
-                400,
-                f"numbers must be positive whole numbers of at most {MAX_NUMBER_DIGITS} digits, "
-                f"not {item!r}",
-            )
-    return items
 
 
 def api_anagrams(
@@ -173,7 +69,7 @@ def api_anagrams(
 def api_letters(
     solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
 ) -> JSONValue:
-    rack = one(params, "rack", cap=MAX_RACK)
+    rack = one(params, "rack")
     if rack.count(letters.BLANK) > MAX_BLANKS:
         raise ApiError(
             400,
@@ -181,7 +77,6 @@ def api_letters(
         )
     min_length = integer(params, "min", letters.MIN_LENGTH, 1, MAX_TEXT)
     enough = integer(params, "enough", letters.ENOUGH, 1, MAX_RESULT_WORDS)
-    assert min_length is not None and enough is not None
     found = queries.letters(solvers.full, rack, min_length, enough, flag(params, "all"), budget)
     record = found.to_dict()
     words = record["words"]
@@ -215,7 +110,6 @@ def api_phrases(
     max_words = integer(params, "max-words", phrases.MAX_WORDS, 1, phrases.MOST_WORDS)
     min_length = integer(params, "min", phrases.MIN_LENGTH, 1, phrases.MAX_LETTERS)
     limit = integer(params, "limit", phrases.LIMIT, 0, MAX_LIMIT)
-    assert max_words is not None and min_length is not None
     found = phrases.phrases(
         solvers.full,
         text,
@@ -236,7 +130,6 @@ def api_conundrum(
             raise ApiError(400, "give letters to solve, or generate to make conundrums (not both)")
         count = integer(params, "count", 1, 1, MAX_COUNT)
         seed = integer(params, "seed", None, 0, draw.SEED_LIMIT - 1)
-        assert count is not None
         return [
             puzzle.to_dict()
             for puzzle in conundrum.generate(solvers.full, solvers.common(), count, seed)
@@ -302,7 +195,7 @@ def api_check(
             solvers.full, one(params, "rack"), one(params, "word"), solvers.packaged, solvers.name
         ).to_dict()
     values, target = game(params)
-    return check_numbers(values, target, one(params, "check", cap=MAX_WORKING_CHARS)).to_dict()
+    return check_numbers(values, target, one(params, "check")).to_dict()
 
 
 Endpoint = Callable[[Solvers, Params, list[str], Budget | None], JSONValue]

@@ -12,8 +12,8 @@ A seat is known by its cookie (``seat_CODE``, Path=/game, HttpOnly, SameSite=Lax
 browser gets its seat back after a reload or a lost connection. A form answers with a 303
 to the page (so Reload never repeats an action); a fetch that asks for JSON gets
 ``{"ok": true}`` or ``{"error": ...}``. The server bounds the body and checks where a post
-comes from (handler.py); each field here has its length (rooms.MAX_NAME, api.MAX_WORKING_CHARS),
-and each room and seat its rate of actions (rooms.Bucket).
+comes from (handler.py); each field is read by the rules of params.py (a name then by
+rooms.clean_name), and each room and seat has its rate of actions (rooms.Bucket).
 
 The games of a server process live in its Games, found from the process's Solvers
 (games_for): with ``serve --workers N`` each process would have rooms of its own, so the
@@ -31,11 +31,12 @@ from collections.abc import Iterator
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 
+from ..countdown.draw import MAX_LARGE
 from ..countdown.game import DEFAULT_FORMAT, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS
 from ..countdown.opponent import OPPONENTS
+from ..countdown.picks import DEFAULT_LARGE
 from ..errors import AnagramDBError
 from .alarms import Alarms
-from .api import MAX_WORKING_CHARS, ApiError, Params, Solvers
 from .assets import SCRIPT, STYLE, content_security_policy
 from .game_assets import GAME_SCRIPT, GAME_STYLE
 from .game_history import (
@@ -50,6 +51,7 @@ from .game_pages import page, regions, room_page
 from .game_start import join_page, start_page
 from .match import LOBBY, OVER, Match, MoveError
 from .pages import add_to_navigation
+from .params import MAX_SECONDS, ApiError, Params, integer, one
 from .rooms import (
     AWAY_SECONDS,
     IDLE_SECONDS,
@@ -61,9 +63,9 @@ from .rooms import (
     is_loopback,
 )
 from .routes import Event, EventStream, Request, Response, route
+from .solvers import Solvers
 
 HEARTBEAT_SECONDS = 15.0  # a comment line on a quiet stream, so that a dead client is noticed
-MAX_GAME_SECONDS = 300
 CODE = re.compile(r"/game/([A-Za-z0-9_-]{16})(/state)?")
 EVENTS = re.compile(r"/game/events/([A-Za-z0-9_-]{16})")
 WORKERS_MESSAGE = (
@@ -95,24 +97,6 @@ def wants_json(request: Request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def field(form: Params, name: str, cap: int, default: str = "") -> str:
-    values = form.get(name)
-    if not values:
-        return default
-    if len(values) > 1:
-        raise RoomError(400, f"the field {name!r} is given {len(values)} times")
-    if len(values[0]) > cap:
-        raise RoomError(413, f"the field {name!r} is longer than {cap} characters")
-    return values[0]
-
-
-def whole(form: Params, name: str, default: int, low: int, high: int) -> int:
-    text = field(form, name, 8, str(default)).strip() or str(default)
-    if not text.isascii() or not text.isdigit() or not low <= int(text) <= high:
-        raise RoomError(400, f"{name} must be a whole number from {low} to {high}, not {text!r}")
-    return int(text)
-
-
 class Games:
     """The games of one server process: the rooms and their clock."""
 
@@ -131,12 +115,12 @@ class Games:
     # --- routing --------------------------------------------------------------------
 
     def handle(self, request: Request) -> Response:
-        """The reply to a request for /game or under it (RoomError becomes its status)."""
+        """The reply to a request for /game or under it (an ApiError becomes its status)."""
         try:
             if self.processes > 1:
                 raise RoomError(503, WORKERS_MESSAGE.format(self.processes))
             return self._route(request)
-        except RoomError as exc:
+        except ApiError as exc:  # RoomError, or a field that breaks its rule (params.py)
             if wants_json(request) or request.path.endswith("/state"):
                 return Response.json(exc.status, {"error": str(exc)})
             return html(exc.status, start_page(error=str(exc)))
@@ -187,16 +171,16 @@ class Games:
 
     def create(self, request: Request) -> Response:
         form = request.form
-        mode = field(form, "mode", 8, "solo")
+        mode = one(form, "mode", "solo")
         if mode not in ("solo", "room"):
             raise RoomError(400, f"mode is solo or room, not {mode!r}")
-        rounds = field(form, "rounds", 64, DEFAULT_FORMAT).strip() or DEFAULT_FORMAT
-        seconds = whole(form, "seconds", DEFAULT_SECONDS, 0, MAX_GAME_SECONDS)
-        opponent = field(form, "opponent", 16, DEFAULT_OPPONENT)
+        rounds = one(form, "rounds", DEFAULT_FORMAT).strip() or DEFAULT_FORMAT
+        seconds = integer(form, "seconds", DEFAULT_SECONDS, 0, MAX_SECONDS)
+        opponent = one(form, "opponent", DEFAULT_OPPONENT)
         if opponent not in OPPONENTS:
             raise RoomError(400, f"the opponent is one of {', '.join(OPPONENTS)}, not {opponent!r}")
-        name = field(form, "name", 64, "" if mode == "room" else "You")
-        day = challenge_day(field(form, "daily", 16)) if "daily" in form else None
+        name = one(form, "name", "" if mode == "room" else "You")
+        day = challenge_day(one(form, "daily")) if "daily" in form else None
         if day is not None and mode != "solo":
             raise RoomError(400, "the daily challenge is played alone")
         try:
@@ -236,7 +220,7 @@ class Games:
 
     def act(self, room: Room[Match], seat: Seat | None, request: Request) -> Response:
         form = request.form
-        action = field(form, "do", 16)
+        action = one(form, "do", "")
         if action not in ACTIONS:
             raise RoomError(400, f"do is one of {', '.join(ACTIONS)}, not {action!r}")
         now = self.rooms.clock()
@@ -247,7 +231,7 @@ class Games:
             if action == "join":
                 if seat is None:
                     assert room.game is not None
-                    seat = room.join(field(form, "name", 64), now, room.game.phase == LOBBY)
+                    seat = room.join(one(form, "name", ""), now, room.game.phase == LOBBY)
                 return self._seated(room, seat, request)
             if seat is None:
                 raise RoomError(403, "join the game first (your seat is kept by a cookie)")
@@ -265,16 +249,16 @@ class Games:
         match = room.game
         assert match is not None
         now = self.rooms.clock()
-        text = field(form, "text", MAX_WORKING_CHARS)
+        text = one(form, "text", "")
         name = seat.name
         if action == "start":
             if seat is not room.host:
                 raise MoveError("the host starts the game")
             match.start([s.name for s in room.seats], now)
         elif action == "pick":
-            match.pick(name, field(form, "kind", 8), now)
+            match.pick(name, one(form, "kind", ""), now)
         elif action == "large":
-            match.choose_large(name, whole(form, "large", 1, 0, 4), now)
+            match.choose_large(name, integer(form, "large", DEFAULT_LARGE, 0, MAX_LARGE), now)
         elif action in ("enter", "line"):
             match.enter(name, text, now, line=action == "line")
             if action == "line":
@@ -346,10 +330,7 @@ class Games:
         matched = EVENTS.fullmatch(request.path)
         if not matched:
             raise ApiError(404, f"there is no event stream {request.path[:80]}")
-        try:
-            room, seat = self.find(matched.group(1), request)
-        except RoomError as exc:
-            raise ApiError(exc.status, str(exc)) from None
+        room, seat = self.find(matched.group(1), request)
         if seat is None:
             raise ApiError(403, "join the game first")
         with room.lock:

@@ -19,10 +19,12 @@ import time
 from html import escape
 from typing import Any
 
+from ..countdown.draw import MAX_LARGE
+from ..countdown.letters import COUNTDOWN_RACK
 from ..countdown.round_kinds import RoundKind
-from .api import MAX_WORKING_CHARS
 from .game_assets import GAME_SCRIPT, GAME_STYLE
 from .pages import layout, plural
+from .params import MAX_WORKING_CHARS
 from .rooms import Room, Seat
 
 KINDS = {
@@ -177,7 +179,9 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
     parts = [f"<h1>{escape(title(view).removeprefix('Countdown: ').capitalize())}</h1>"]
     kind = current["kind"]
     if kind == RoundKind.LETTERS:
-        parts.append(tiles_html(list(current.get("letters", "").upper()), "The letters", 9))
+        parts.append(
+            tiles_html(list(current.get("letters", "").upper()), "The letters", COUNTDOWN_RACK)
+        )
     elif kind == RoundKind.NUMBERS and "numbers" in current:
         parts.append(tiles_html([str(n) for n in current["numbers"]], "The numbers"))
         parts.append(f'<p>Target: <span class="target">{current["target"]}</span></p>')
@@ -323,7 +327,7 @@ def answer_html(room: Room[Any], view: dict[str, Any]) -> str:
             '<p>How many large numbers?</p><div class="choices">'
             + "".join(
                 button("large", str(n), code, focus=n == current["default_large"], large=str(n))
-                for n in range(5)
+                for n in range(MAX_LARGE + 1)
             )
             + "</div>"
         )

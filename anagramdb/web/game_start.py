@@ -11,6 +11,7 @@ from ..countdown.game import DEFAULT_FORMAT, DEFAULT_OPPONENT, DEFAULT_SECONDS, 
 from ..countdown.opponent import OPPONENTS
 from .game_pages import page
 from .pages import error_html, plural
+from .params import MAX_SECONDS
 from .rooms import MAX_NAME, MAX_SEATS, Room
 
 
@@ -32,7 +33,7 @@ def start_page(error: str | None = None) -> str:
         f'<div class="field"><label for="rounds">Rounds</label>'
         f"{option_list('rounds', formats, DEFAULT_FORMAT)}</div>"
         f'<div class="field"><label for="seconds">Seconds on the clock</label>'
-        '<input type="number" id="seconds" name="seconds" min="0" max="300" '
+        f'<input type="number" id="seconds" name="seconds" min="0" max="{MAX_SECONDS}" '
         f'value="{DEFAULT_SECONDS}">'
         "<small>0: no clock; a round ends when every player is done</small></div>"
     )

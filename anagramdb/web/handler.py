@@ -15,24 +15,23 @@ dictionaries.
 from __future__ import annotations
 
 import sys
+import threading
 from http.server import BaseHTTPRequestHandler
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
 
 from .. import __version__
 from ..countdown.budget import Budget
-from .api import ApiError
 from .assets import CONTENT_SECURITY_POLICY
-from .routes import NO_STORE, EventStream, Params, Request, Response, find
-
-if TYPE_CHECKING:
-    from .server import Server
+from .defaults import Options
+from .params import ApiError, Params
+from .routes import NO_STORE, EventStream, Request, Response, find
+from .solvers import Solvers
 
 MAX_URL = 2048  # bytes of path and query
 MAX_FIELDS = 32  # fields in a query or a form body
 MAX_BODY = 8192  # bytes of a POST body
 IDLE_SECONDS = 10  # a connection silent this long is closed
-QUEUE_SECONDS = 5.0  # how long a request waits for a slot before 503
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
@@ -43,10 +42,29 @@ SECURITY_HEADERS = {
 FORM = "application/x-www-form-urlencoded"
 
 
+class Serving(Protocol):
+    """What a request needs of the server that took its connection (server.Server): its
+    options and dictionaries, the names it answers to, its slots, whether it is stopping,
+    the connections it may close when it stops, and its 404 page."""
+
+    options: Options
+    solvers: Solvers
+    names: set[str]
+    working: threading.BoundedSemaphore
+    waiting: threading.BoundedSemaphore
+    stopping: threading.Event
+
+    def busy(self, sock: Any, busy: bool) -> None: ...
+
+    def not_found(self, path: str) -> Response: ...
+
+
 class Handler(BaseHTTPRequestHandler):
     """Answers the routes of routes.ROUTES; refuses everything else in the same JSON form."""
 
-    server: Server
+    # The server.Server that made this handler; named by what it does for a request, so
+    # that this module need not import the server that imports it.
+    server: Serving  # type: ignore[assignment]  # a socketserver.BaseServer too
     protocol_version = "HTTP/1.1"
     timeout = IDLE_SECONDS
     # Headers and body are two writes: with Nagle's algorithm a keep-alive client's delayed

@@ -28,7 +28,8 @@ from ..countdown.game import COMPUTER, Game
 from ..countdown.picks import DEFAULT_LARGE
 from ..countdown.round_kinds import RoundKind
 from ..errors import InvalidGameError
-from .api import MAX_WORKING_CHARS, Solvers
+from .params import MAX_WORKING_CHARS
+from .solvers import Solvers
 
 LOBBY, PICKING, CLOCK, REVEAL, OVER = "lobby", "picking", "clock", "reveal", "over"
 PHASES = {"pick": PICKING, "ready": PICKING, "clock": CLOCK, "answering": CLOCK}

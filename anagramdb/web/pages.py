@@ -20,8 +20,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ..countdown.draw import SEED_LIMIT
-from .api import MAX_BLANKS, MAX_RACK, ApiError, Params, answer
+from .api import answer
 from .assets import SCRIPT, STYLE
+from .params import MAX_BLANKS, MAX_NUMBER_DIGITS, MAX_RACK, MAX_TEXT, ApiError, Params
 from .render import SUMMARIES, conundrum_html, error_html, letters_html, numbers_html, plural
 from .routes import CACHE_SOLVED, NO_STORE, Request, Response, route
 
@@ -237,7 +238,7 @@ def conundrum_page(request: Request) -> tuple[int, str]:
             "Conundrum",
             value(request.query, "letters"),
             required="",
-            maxlength="64",
+            maxlength=str(MAX_TEXT),
             autofocus="",
             autocapitalize="characters",
             aria_describedby="letters-hint",
@@ -295,7 +296,7 @@ def numbers_page(request: Request) -> tuple[int, str]:
             "Numbers",
             value(request.query, "numbers"),
             required="",
-            maxlength="64",
+            maxlength=str(MAX_TEXT),
             autofocus="",
             inputmode="numeric",
             pattern=r"[0-9 ,]+",
@@ -306,7 +307,7 @@ def numbers_page(request: Request) -> tuple[int, str]:
             "Target",
             value(request.query, "target"),
             required="",
-            maxlength="6",
+            maxlength=str(MAX_NUMBER_DIGITS),
             inputmode="numeric",
             pattern="[0-9]+",
         )

@@ -29,14 +29,15 @@ from ..countdown.draw import (
 from ..countdown.letters import MIN_LENGTH
 from ..countdown.queries import letters
 from ..countdown.round_kinds import RoundKind
-from .api import MAX_WORKING_CHARS, ApiError, Params, Solvers, answer, integer, one
+from .api import answer
 from .pages import Redirect, layout, page, random_seed, twin_link
+from .params import MAX_SECONDS, MAX_WORKING_CHARS, ApiError, Params, integer, one
 from .render import error_html, letters_html, numbers_html, numbers_summary, plural
 from .routes import Request
+from .solvers import Solvers
 
 ROUNDS = (RoundKind.LETTERS, RoundKind.NUMBERS)
 SECONDS = 30  # the show's clock
-MAX_SECONDS = 300
 BEST_WORDS = 10
 
 
@@ -73,7 +74,6 @@ def choose_html(seconds: int) -> str:
 
 def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     seconds = integer(params, "seconds", SECONDS, 1, MAX_SECONDS)
-    assert seconds is not None
     kind = one(params, "round", "")
     if not kind:
         return 200, layout("Practice", "/practice", choose_html(seconds))
@@ -124,7 +124,7 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
             f"{twin(kind, chosen, seed)}"
         )
         return 200, layout(title, "/practice", content)
-    given = one(params, "answer", "", cap=MAX_WORKING_CHARS).strip()
+    given = one(params, "answer", "").strip()
     if not given:
         judged = '<p class="verdict">No answer: 0 points.</p>'
     elif kind == RoundKind.LETTERS:

@@ -29,6 +29,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from .params import ApiError
 from .routes import Updates
 
 ROOM_CODE_BYTES = 12  # 96 bits: 16 URL-safe characters; guessing one is hopeless
@@ -48,12 +49,8 @@ TYPING_BURST = 20.0
 Game = TypeVar("Game")
 
 
-class RoomError(Exception):
+class RoomError(ApiError):
     """A request about a room refused: an HTTP status and a one-line message."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def is_loopback(address: str) -> bool:

@@ -54,15 +54,15 @@ from email.message import Message
 from typing import Any, NamedTuple
 
 from ..countdown.budget import Budget
+from .params import Params, one
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .api import Solvers
+    from .solvers import Solvers
 
 NO_STORE = "no-store"
 CACHE_SOLVED = "public, max-age=300"
 METHODS = ("GET", "HEAD", "POST")
-Params = dict[str, list[str]]
 
 
 class Request(NamedTuple):
@@ -80,9 +80,7 @@ class Request(NamedTuple):
 
     def one(self, name: str, default: str | None = None) -> str:
         """The single value of *name*, from the form or else the query (ApiError if absent
-        without a default, or repeated)."""
-        from .api import one
-
+        without a default, or repeated: params.one)."""
         return one(self.form if name in self.form else self.query, name, default)
 
 

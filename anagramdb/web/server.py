@@ -5,13 +5,13 @@ What a request may do is in handler.py, and which function answers it in routes.
 modules of ROUTE_MODULES register their paths when imported (a new module of pages adds
 itself to that line, and nothing else here changes).
 
-Bounds, per process: MAX_CONNECTIONS open connections (more are closed at once), each
-served by its own thread of STACK_BYTES of stack, so the address space stays small (the
-default 8 MiB a thread made 256 connections need 2 GiB; see also workers.one_malloc_arena);
-MAX_WORKING requests answered at once, and MAX_WAITING clients waiting for updates, each
-kind in its own slots so that waiting clients never hold up work; a listen backlog of
-BACKLOG. stop() ends it all gracefully: no new connections, idle ones closed, requests in
-flight given GRACE_SECONDS.
+Bounds, per process (defaults.py names them, Options sets them): MAX_CONNECTIONS open
+connections (more are closed at once), each served by its own thread of STACK_BYTES of
+stack, so the address space stays small (the default 8 MiB a thread made 256 connections
+need 2 GiB; see also workers.one_malloc_arena); MAX_WORKING requests answered at once, and
+MAX_WAITING clients waiting for updates, each kind in its own slots so that waiting
+clients never hold up work; a listen backlog of BACKLOG. stop() ends it all gracefully: no
+new connections, idle ones closed, requests in flight given GRACE_SECONDS.
 """
 
 from __future__ import annotations
@@ -21,44 +21,21 @@ import sys
 import threading
 import time
 from http.server import HTTPServer
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import api, game_http, pages, practice  # ROUTE_MODULES: they register their routes
-from .api import Solvers
-from .defaults import DEFAULT_HOST, DEFAULT_PORT
-from .handler import QUEUE_SECONDS, Handler
+from .defaults import Options as Options  # importable from here too (serve, tests)
+from .handler import Handler
 from .pages import not_found_page
 from .routes import Response, Updates
+from .solvers import Solvers
 
 ROUTE_MODULES = (api, game_http, pages, practice)
-MAX_CONNECTIONS = 256  # open connections (a thread each) one process keeps
-MAX_WORKING = 8  # requests one process answers at once (the GIL runs one at a time anyway)
-MAX_WAITING = 64  # event streams and long polls one process holds at once
 BACKLOG = 128  # connections the kernel queues before accept()
 # A thread's stack: Python frames live on the heap (3.11+), so C recursion is all that
 # uses it; every endpoint's heaviest request runs in 64 KiB (measured), so 256 KiB is 4x
 # that, and MAX_CONNECTIONS threads reserve 64 MiB of address space, not 2 GiB.
 STACK_BYTES = 256 * 1024
-GRACE_SECONDS = 10.0  # how long stop() lets requests in flight finish
-WORK_BUDGET = 300_000  # work units of one request (countdown.budget): about 0.3 s of CPU
-
-
-class Options(NamedTuple):
-    """How to serve: address, processes, dictionary, logging, the origin allowed to call the
-    API, and the bounds of one process."""
-
-    host: str = DEFAULT_HOST
-    port: int = DEFAULT_PORT
-    workers: int = 1
-    dictionary: str | None = None
-    quiet: bool = False
-    cors: str | None = None
-    max_working: int = MAX_WORKING
-    max_connections: int = MAX_CONNECTIONS
-    max_waiting: int = MAX_WAITING
-    queue_seconds: float = QUEUE_SECONDS
-    grace_seconds: float = GRACE_SECONDS
-    work_budget: int = WORK_BUDGET
 
 
 def is_loopback(host: str) -> bool:

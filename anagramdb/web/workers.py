@@ -23,8 +23,9 @@ import signal
 import sys
 from collections.abc import Callable
 
+from .defaults import Options
 from .game_http import games_for
-from .server import Options, Server, make_server, url_of
+from .server import Server, make_server, url_of
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 M_ARENA_MAX = -8  # glibc's malloc.h

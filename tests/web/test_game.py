@@ -227,7 +227,7 @@ def test_a_game_code_that_does_not_exist_is_404(player):
 def test_bad_settings_and_oversized_fields_are_refused(player):
     for fields, message in [
         ({"mode": "duel"}, "mode is solo or room"),
-        ({"mode": "solo", "seconds": "-1"}, "seconds must be a whole number"),
+        ({"mode": "solo", "seconds": "-1"}, "'seconds' must be a whole number"),
         ({"mode": "solo", "seconds": "301"}, "from 0 to 300"),
         ({"mode": "solo", "opponent": "genius"}, "the opponent is one of"),
         ({"mode": "solo", "rounds": "LXQ"}, "rounds must be"),

@@ -14,8 +14,9 @@ from anagramdb.countdown.budget import Budget, WorkLimitError
 from anagramdb.countdown.letters import solve_letters
 from anagramdb.countdown.numbers import solutions
 from anagramdb.web import routes
+from anagramdb.web.defaults import WORK_BUDGET
 from anagramdb.web.handler import MAX_BODY, MAX_FIELDS
-from anagramdb.web.server import BACKLOG, WORK_BUDGET, Options, make_server
+from anagramdb.web.server import BACKLOG, Options, make_server
 
 WAIT = 60
 

@@ -1,21 +1,20 @@
-"""Shared helpers: building small dictionaries, and brute-force models to check against."""
+"""Fixtures and hooks for every test: the work tree first on every path, hypothesis's
+profiles, printable test ids, mutmut's skips, the packaged dictionaries opened once, and the
+packaged data left untouched. Helpers that are not fixtures live in tests/support/."""
 
 from __future__ import annotations
 
 import os
 import subprocess
-from collections import Counter, defaultdict
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from anagramdb.builder import build
 from anagramdb.dictionary import Dictionary
-from anagramdb.index_check import check_index
-from anagramdb.keys import word_key
 
-TESTS = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(TESTS)
+from .support import ROOT, TESTS
+from .support.dictionaries import SAMPLE_WORDS, make_dictionary
+from .support.ids import ascii_id
 
 # Subprocess tests run the work tree, not the last `pip install`: every child Python
 # (python -m anagramdb, the installed anagramdb script, tools/ and benchmarks/ scripts, the
@@ -37,16 +36,6 @@ settings.register_profile(
 )
 settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
-
-
-def ascii_id(value: str | bytes) -> str:
-    """A test id in printable ASCII: other characters as <hex>, so "Café" is "Caf<e9>".
-
-    pytest escapes them itself ("Caf\\xe9"), but an id written that way is not found again
-    when a second session in the same process (as mutmut runs them) selects it by name.
-    """
-    codes = value if isinstance(value, bytes) else [ord(c) for c in value]
-    return "".join(chr(c) if 32 <= c < 127 and c != 92 else f"<{c:x}>" for c in codes)
 
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
@@ -98,71 +87,6 @@ def _in_process_only_under_mutmut(monkeypatch: pytest.MonkeyPatch) -> None:
         pytest.skip("starts a process: mutmut's mutants do not reach child processes")
 
     monkeypatch.setattr(subprocess.Popen, "__init__", refuse)
-
-
-SAMPLE_WORDS = [
-    "listen",
-    "silent",
-    "enlist",
-    "tinsel",
-    "inlets",
-    "stone",
-    "notes",
-    "onset",
-    "tones",
-    "apple",
-    "café",
-    "face",
-    "a",
-    "zoo",
-]
-
-
-def write_list(path: os.PathLike[str] | str, words: list[str]) -> str:
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write("\n".join(words) + "\n")
-    return str(path)
-
-
-def make_dictionary(
-    directory: os.PathLike[str] | str,
-    words: list[str],
-    block_size: int = 64,
-    name: str = "words.txt",
-) -> str:
-    """Build a dictionary from *words* with the real builder and check it is sound."""
-    source = write_list(os.path.join(directory, f"{name}.list"), words)
-    output = os.path.join(directory, name)
-    build([source], output, block_size=block_size)
-    assert check_index(output) == []
-    return output
-
-
-def index_header(index_path: str):
-    """The header of an index file, read and the file closed again."""
-    from anagramdb.index import read_index
-
-    index = read_index(index_path)
-    assert index is not None, f"no index {index_path}"
-    try:
-        return index.header
-    finally:
-        index.close()
-
-
-def anagram_model(words: list[str]) -> dict[str, list[str]]:
-    """Brute force: key -> sorted distinct words with that key."""
-    groups: dict[str, set[str]] = defaultdict(set)
-    for word in words:
-        groups[word_key(word)].add(word)
-    return {key: sorted(group) for key, group in groups.items()}
-
-
-def contains(rack: str, word: str) -> bool:
-    """Brute force multiset containment of a word's folded letters in a rack's."""
-    need = Counter(word_key(word))
-    have = Counter(rack)
-    return all(have[c] >= n for c, n in need.items())
 
 
 @pytest.fixture(scope="session")

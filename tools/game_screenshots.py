@@ -6,47 +6,34 @@ Writes game-1280.png and game-390.png (a game against the computer: a letters ro
 the clock running and an answer entered), room-1280.png and room-390.png (a room of two,
 Ann at 1280 wide and Bob at 390, after the first round's reveal). Each is the viewport of
 the issue's sizes, 1280x800 and 390x844. Needs Chromium, chromedriver and selenium (the
-test extra). The racks are drawn at random, so each run shows another game.
+test extra); Chromium and the server are started by the tests' own helpers
+(tests/support/). The racks are drawn at random, so each run shows another game.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
-import threading
 from typing import Any
 
 SIZES = {1280: 800, 390: 844}
-WAIT = 60
 
 
 def browser(width: int) -> Any:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    """A headless Chromium window of the issue's size for *width*, started as the browser
+    tests start theirs (tests/support/browsers.py)."""
+    from tests.support.browsers import chromium
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "chromium"
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--hide-scrollbars",
-        f"--window-size={width},{SIZES[width]}",
-    ):
-        options.add_argument(argument)  # fmt: skip
-    driver = webdriver.Chrome(
-        options=options, service=Service(executable_path=shutil.which("chromedriver"))
-    )
+    driver = chromium(width, SIZES[width], "--hide-scrollbars")
     driver.set_window_size(width, SIZES[width])
     return driver
 
 
 def until(driver: Any, check: Any) -> Any:
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browsers import until
 
-    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(lambda _: check())
+    return until(driver, check)
 
 
 def click(driver: Any, label: str) -> None:
@@ -152,19 +139,13 @@ def main() -> None:
     parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "docs"))
     args = parser.parse_args()
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    from anagramdb.web.server import Options, make_server
+    from tests.support.web import serving, url_of
 
-    server = make_server(Options(port=0, quiet=True))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        url = f"http://127.0.0.1:{server.server_address[1]}"
+    with serving() as server:
+        url = url_of(server)
         for width in SIZES:
             game(url, args.out, width)
         room(url, args.out)
-    finally:
-        server.shutdown()
-        server.server_close()
     for name in ("game-1280", "game-390", "room-1280", "room-390"):
         path = os.path.join(args.out, name + ".png")
         print(f"{path}: {os.path.getsize(path) // 1024} KiB")

@@ -16,7 +16,7 @@ from anagramdb.countdown.letters import LettersWord
 from anagramdb.countdown.numbers import Answer, Expression, solve
 from anagramdb.dictionary import Dictionary
 
-from ..conftest import index_header, make_dictionary
+from ..support.dictionaries import index_header, make_dictionary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Each costs a cold start more than a whole lookup does (callgrind, docs/PERFORMANCE.md).

@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 from anagramdb import __version__
 from anagramdb.cli.app import app
 
-from ..conftest import ascii_id, write_list
+from ..support.dictionaries import write_list
+from ..support.ids import ascii_id
 
 runner = CliRunner()
 CLI_DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "CLI.md")

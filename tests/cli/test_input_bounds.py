@@ -19,7 +19,7 @@ from anagramdb.countdown.queries import numbers, whole_numbers
 from anagramdb.errors import InvalidNumbersError
 from anagramdb.lines import MAX_LINE
 
-from ..conftest import make_dictionary, write_list
+from ..support.dictionaries import make_dictionary, write_list
 
 MIB = 1024 * 1024
 ADDRESS_SPACE = 1024 * MIB  # far above what any of these needs; old code went to 3-4 GB

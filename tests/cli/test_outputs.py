@@ -16,8 +16,8 @@ from anagramdb.cli.app import app
 from anagramdb.cli.stats_command import csv_header, not_a_stats_csv
 from anagramdb.errors import OutputRefusedError
 
-from ..conftest import write_list
-from .test_play import run_play
+from ..support.dictionaries import write_list
+from ..support.games import run_play
 
 runner = CliRunner()
 NOTES = "Shopping list\nmilk, eggs\n"

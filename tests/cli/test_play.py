@@ -7,14 +7,14 @@ import io
 import json
 import os
 import pathlib
-import subprocess
-import sys
 import time
 
 import pytest
 
 from anagramdb.cli.play_terminal import Terminal
 from anagramdb.countdown.history import data_directory, load_history
+
+from ..support.games import run_play
 
 GOLDEN = pathlib.Path(__file__).parents[1] / "golden" / "play_full_seed2026_medium.txt"
 # One line per answer: picks then word (letters), large count then answer (numbers), guess;
@@ -36,21 +36,6 @@ SCRIPT = [
     "7 x 3 = 21 then 25 + 21 = 46 then 46 x 9 = 414 - 1 = 413",
     "stylistic",
 ]  # fmt: skip
-
-
-def run_play(
-    args: list[str], script: list[str], data_home: pathlib.Path
-) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, XDG_DATA_HOME=str(data_home))
-    env.pop("ANAGRAMDB_DICT", None)
-    return subprocess.run(
-        [sys.executable, "-m", "anagramdb", "play", *args],
-        input="\n".join(script) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
 
 
 def test_golden_transcript_of_a_seeded_full_game(tmp_path):

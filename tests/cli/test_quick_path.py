@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from anagramdb.cli.app import run
 from anagramdb.cli.console import quick
 
-from ..conftest import SAMPLE_WORDS, make_dictionary
+from ..support.dictionaries import SAMPLE_WORDS, make_dictionary
 
 
 def capture(

@@ -12,7 +12,7 @@ from anagramdb.errors import InvalidArgumentError
 from anagramdb.packaged import PACKAGED
 from anagramdb.resolve import resolve_path
 
-from .test_play import run_play
+from ..support.games import run_play
 
 runner = CliRunner()
 

@@ -16,7 +16,7 @@ from anagramdb.countdown.conundrum import (
 )
 from anagramdb.dictionary import Dictionary
 
-from ..conftest import make_dictionary
+from ..support.dictionaries import make_dictionary
 
 WORDS = ["cannonade", "anon", "caned", "dance", "canon", "dean", "cad", "nae", "non", "nan",
          "cannon", "ade", "tabletops", "bleat", "stop"]  # fmt: skip

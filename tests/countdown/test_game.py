@@ -19,7 +19,8 @@ from anagramdb.countdown.picks import LetterPicker, contestant_large, contestant
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidGameError
 
-from ..conftest import make_dictionary
+from ..support.dictionaries import make_dictionary
+from ..support.games import play_through
 
 
 def test_formats_and_custom_rounds():
@@ -71,28 +72,6 @@ def test_auto_and_contestant_picks_make_a_legal_selection(seed):
 def test_a_contestant_usually_asks_for_one_large_number():
     counts = [contestant_large(random.Random(seed)) for seed in range(400)]
     assert counts.count(1) > 200 and set(counts) <= {0, 1, 2, 3, 4}
-
-
-def play_through(game: Game, answers: dict[str, str], now: float = 100.0) -> None:
-    """Play the next round: picks at random (or the computer's), every player enters
-    *answers*[kind] at once, the clock runs out."""
-    rnd = game.next_round()
-    assert rnd is not None
-    if rnd.phase == "pick":
-        if rnd.picker in (None, COMPUTER):
-            rnd.pick_for_computer()
-        elif rnd.kind == "letters":
-            rnd.pick_rest()
-        else:
-            rnd.choose_large(1)
-    rnd.start(now)
-    for name in game.humans:
-        if rnd.kind == "conundrum":
-            rnd.buzz(name, now + 1, answers.get("conundrum", ""))
-        else:
-            rnd.enter(name, answers.get(rnd.kind, ""), now + 1)
-    rnd.time_up(now + game.seconds)
-    rnd.finish()
 
 
 def test_a_seed_replays_the_game(full, common):

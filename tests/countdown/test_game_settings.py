@@ -14,8 +14,8 @@ from anagramdb.definitions import Definitions
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidGameError
 
-from ..conftest import make_dictionary
-from .test_game import play_through
+from ..support.dictionaries import make_dictionary
+from ..support.games import play_through
 
 
 def refused(message: str, make, *args, **kwargs) -> None:

@@ -24,7 +24,7 @@ from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidArgumentError, InvalidRackError
 from anagramdb.keys import word_key
 
-from ..conftest import SAMPLE_WORDS, write_list
+from ..support.dictionaries import SAMPLE_WORDS, write_list
 
 
 def brute_force(words: list[str], rack: str, min_length: int) -> list[tuple[str, int]]:

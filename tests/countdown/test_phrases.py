@@ -13,7 +13,7 @@ from anagramdb.countdown.phrases import iter_phrases, phrases
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidArgumentError, InvalidRackError, TimeLimitError
 
-from ..conftest import make_dictionary
+from ..support.dictionaries import make_dictionary
 
 
 @pytest.fixture

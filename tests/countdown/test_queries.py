@@ -18,7 +18,7 @@ from anagramdb.countdown.queries import (
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import AnagramDBWarning, InvalidNumbersError
 
-from ..conftest import make_dictionary
+from ..support.dictionaries import make_dictionary
 
 SHOW_GAME = [25, 50, 75, 100, 3, 6]
 

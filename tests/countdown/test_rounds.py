@@ -17,7 +17,7 @@ from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidArgumentError, InvalidRackError, PilesFormatError, StorageError
 from anagramdb.keys import word_key
 
-from ..conftest import write_list
+from ..support.dictionaries import write_list
 
 
 def test_solve_conundrum(full):

@@ -27,7 +27,7 @@ from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidRackError
 from anagramdb.packaged import PACKAGED
 
-from ..conftest import make_dictionary
+from ..support.dictionaries import make_dictionary
 
 runner = CliRunner()
 

@@ -24,7 +24,7 @@ from anagramdb.countdown.verdicts import (
 )
 from anagramdb.dictionary import Dictionary
 
-from ..conftest import make_dictionary
+from ..support.dictionaries import make_dictionary
 
 DRAW = NumbersDraw([25, 50, 75, 100, 3, 6], 952)
 

@@ -17,7 +17,7 @@ from anagramdb.errors import InvalidArgumentError
 from anagramdb.keys import word_key
 from anagramdb.stored_keys import save_stored_keys
 
-from ..conftest import anagram_model, make_dictionary
+from ..support.dictionaries import anagram_model, make_dictionary
 
 # Few letters, so that anagram groups are large and runs of one key cross block boundaries.
 words_strategy = st.lists(

@@ -17,7 +17,7 @@ from anagramdb.dictionary import Dictionary
 from anagramdb.errors import BuildRefusedError
 from anagramdb.wordlist import WordFilter, offensive_words, read_word_set
 
-from ..conftest import write_list
+from ..support.dictionaries import write_list
 
 runner = CliRunner()
 NOTES = "Shopping list\nmilk, eggs\ncall the bank\n"

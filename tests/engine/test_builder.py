@@ -15,7 +15,7 @@ from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 from anagramdb.wordlist import WordFilter
 
-from ..conftest import anagram_model, write_list
+from ..support.dictionaries import anagram_model, write_list
 
 
 def sorted_lines(path):

@@ -21,7 +21,7 @@ from anagramdb.index_check import check_index
 from anagramdb.kinds import KEYED
 from anagramdb.wordlist import WordFilter
 
-from ..conftest import make_dictionary, write_list
+from ..support.dictionaries import make_dictionary, write_list
 
 
 def words(count: int) -> list[str]:

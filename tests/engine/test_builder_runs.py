@@ -18,7 +18,7 @@ from anagramdb.errors import StorageError
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
-from ..conftest import write_list
+from ..support.dictionaries import write_list
 
 MiB = 1024 * 1024
 

@@ -20,7 +20,7 @@ import pytest
 from anagramdb.dictionary import Dictionary
 from anagramdb.index_check import check_index
 
-from ..conftest import anagram_model, make_dictionary, write_list
+from ..support.dictionaries import anagram_model, make_dictionary, write_list
 
 OLD = ["cat", "act", "dog", "god", "stone", "notes"]
 NEW = ["tac", "cat", "pig", "gip", "onset", "tones", "zebra"]

@@ -444,7 +444,7 @@ def test_the_game_reveals_what_the_words_mean(full, common):
     every player's word, a conundrum's answer and every buzz; none for numbers."""
     from anagramdb.countdown.game import Game
 
-    from ..countdown.test_game import play_through
+    from ..support.games import play_through
 
     with Definitions() as definitions:
         game = Game(full, common, "LNC", seed=7, opponent="hard", definitions=definitions)
@@ -500,7 +500,7 @@ def test_the_web_games_reveal_has_dictionary_corner(full, common, solvers):
     from anagramdb.web.game_pages import reveal_html
     from anagramdb.web.match import Match
 
-    from ..countdown.test_game import play_through
+    from ..support.games import play_through
 
     game = Game(full, common, "L", seed=7, opponent="hard", definitions=solvers.definitions())
     play_through(game, {"letters": "cats"})

@@ -27,7 +27,7 @@ from anagramdb.keys import word_key
 from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 from anagramdb.resolve import resolve_path
 
-from ..conftest import anagram_model, make_dictionary, write_list
+from ..support.dictionaries import anagram_model, make_dictionary, write_list
 
 # Few letters, so that anagram groups are large and runs of one key cross block boundaries.
 words_strategy = st.lists(st.text(alphabet="aabcÉé", min_size=1, max_size=5), max_size=250)

@@ -27,7 +27,7 @@ from anagramdb.index import HEADER, read_index, save_index
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
-from ..conftest import index_header, make_dictionary
+from ..support.dictionaries import index_header, make_dictionary, patched
 
 GOLDEN_WORDS = b"a\nact\ncat\ndog\ngod\n"
 
@@ -306,18 +306,6 @@ def test_an_unreadable_index_is_a_storage_error_not_corruption(sample_dictionary
 
 
 # ---- damage that a checksum does not catch: the CRC recomputed after the change ------------
-
-
-def patched(path: str, offset: int, fmt: str, value: int) -> None:
-    """Overwrite one field of an index file and fix up its CRC, as a buggy writer would."""
-    from anagramdb.index import CRC_FIELD
-
-    data = bytearray(Path(path).read_bytes())
-    struct.pack_into(fmt, data, offset, value)
-    crc = zlib.crc32(bytes(data[HEADER.size :]), zlib.crc32(bytes(data[:CRC_FIELD])))
-    struct.pack_into("<I", data, CRC_FIELD, crc)
-    with open(path, "wb") as handle:
-        handle.write(bytes(data))
 
 
 # Byte offsets of header fields (docs/FORMAT.md): block size, word count, entry count.

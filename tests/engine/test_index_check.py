@@ -14,8 +14,7 @@ from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 from anagramdb.kinds import ANAGRAM, KEYED
 
-from ..conftest import make_dictionary
-from .test_index import patched
+from ..support.dictionaries import make_dictionary, patched
 
 # Block size 2: the index holds lines 1 and 3 (offsets 0 and 6), keys b"ab" and b"ef".
 WORDS = ["ab", "cd", "ef", "gh"]

@@ -23,7 +23,7 @@ from anagramdb.index_check import check_index
 from anagramdb.keyed import KeyedFile
 from anagramdb.kinds import ANAGRAM, KEYED, KEYED_GZIP
 
-from ..conftest import index_header
+from ..support.dictionaries import index_header
 
 LINES = ["act\tto do", "cat\ta pet", "dog\tanother pet", "emu\ta bird", "gnu\tan antelope"]
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from anagramdb.errors import InvalidRackError
 from anagramdb.keys import bad_characters, describe, fold, is_word, letters_key, word_key
 
-from ..conftest import ascii_id
+from ..support.ids import ascii_id
 
 
 def test_fold_case_and_accents():

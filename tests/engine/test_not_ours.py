@@ -23,7 +23,7 @@ from anagramdb.errors import AnagramDBWarning, BuildRefusedError, OutputRefusedE
 from anagramdb.index import save_index
 from anagramdb.packaged import DATA_DIRECTORY
 
-from ..conftest import make_dictionary, write_list
+from ..support.dictionaries import make_dictionary, write_list
 
 NOTES = b"my own notes, not an index\n"
 

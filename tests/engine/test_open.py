@@ -9,7 +9,7 @@ import pytest
 import anagramdb
 from anagramdb.errors import InvalidArgumentError
 
-from ..conftest import write_list
+from ..support.dictionaries import write_list
 
 
 def test_open_passes_the_block_size_and_the_cache_budget_on(tmp_path):

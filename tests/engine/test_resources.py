@@ -15,7 +15,7 @@ import pytest
 from anagramdb.dictionary import Dictionary
 from anagramdb.index import index_path_for, read_index
 
-from ..conftest import make_dictionary
+from ..support.dictionaries import make_dictionary
 
 resource = pytest.importorskip("resource")
 

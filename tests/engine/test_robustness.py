@@ -27,7 +27,7 @@ from anagramdb.index import not_an_index, read_index, save_index
 from anagramdb.index_check import check_index
 from anagramdb.keys import letters_key, word_key
 
-from ..conftest import anagram_model, make_dictionary, write_list
+from ..support.dictionaries import anagram_model, make_dictionary, write_list
 
 WORDS = [f"{a}{b}{c}{d}" for a in "abcdefg" for b in "hijklmn" for c in "opqrstu" for d in "aeiou"]
 

@@ -28,7 +28,7 @@ from anagramdb.stored_keys import (
     save_stored_keys,
 )
 
-from ..conftest import anagram_model, make_dictionary
+from ..support.dictionaries import anagram_model, make_dictionary
 
 WORDS = [f"{a}{b}{c}" for a in "abcdef" for b in "ghijkl" for c in "mnopqr"] + [
     "café",

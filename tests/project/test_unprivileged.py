@@ -17,7 +17,7 @@ import tempfile
 
 import pytest
 
-from ..conftest import ROOT
+from ..support import ROOT
 
 PERMISSION_TESTS = [
     "tests/engine/test_index.py::test_really_read_only_directory",

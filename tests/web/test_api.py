@@ -18,62 +18,15 @@ import pytest
 
 from anagramdb.web import api
 from anagramdb.web.handler import host_allowed
-from anagramdb.web.server import Options, make_server
+from anagramdb.web.server import Options
 
-
-class Client:
-    """Requests to one server, without urllib's redirects or error raising."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-
-    def request(
-        self,
-        method: str,
-        path: str,
-        headers: dict[str, str] | None = None,
-        body: bytes | None = None,
-    ):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        try:
-            connection.request(method, path, body=body, headers=headers or {})
-            response = connection.getresponse()
-            data = response.read()
-            return response.status, dict(response.getheaders()), data
-        finally:
-            connection.close()
-
-    def get(self, path: str, **headers: str):
-        return self.request(
-            "GET", path, {name.replace("_", "-"): value for name, value in headers.items()}
-        )
-
-    def json(self, path: str):
-        status, headers, data = self.get(path)
-        assert headers["Content-Type"] == "application/json"
-        return status, json.loads(data)
-
-    def page(self, path: str) -> tuple[int, str]:
-        status, headers, data = self.get(path)
-        assert headers["Content-Type"] == "text/html; charset=utf-8"
-        return status, data.decode()
-
-
-def start(options: Options):
-    server = make_server(options)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    return server, thread
+from ..support.web import Client, serving, start_server
 
 
 @pytest.fixture(scope="module")
 def served():
-    server, thread = start(Options(port=0, quiet=True))
-    yield server
-    server.shutdown()
-    server.server_close()
-    server.solvers.close()
-    thread.join()
+    with serving() as server:
+        yield server
 
 
 @pytest.fixture
@@ -229,7 +182,7 @@ def test_http_servers_own_refusals_are_json_with_our_headers(client):
 
 
 def test_connections_past_the_limit_are_closed_at_once():
-    server, thread = start(Options(port=0, quiet=True, max_connections=2))
+    server, thread = start_server(Options(port=0, quiet=True, max_connections=2))
     try:
         idle = [
             socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=60)
@@ -369,7 +322,7 @@ def test_cross_origin_api_requests_are_refused(client):
 
 
 def test_cors_lets_one_origin_in():
-    server, thread = start(Options(port=0, quiet=True, cors="http://allowed.example"))
+    server, thread = start_server(Options(port=0, quiet=True, cors="http://allowed.example"))
     try:
         client = Client(server.server_address[1])
         status, headers, _ = client.get("/api/letters?rack=abc", Origin="http://allowed.example")

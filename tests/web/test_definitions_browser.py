@@ -3,9 +3,20 @@ hovered, is defined under them (skipped without Chromium, as tests/web/test_page
 
 from __future__ import annotations
 
+import pytest
+
 from anagramdb.definitions import Definitions
 
-from .test_pages_browser import ActionChains, By, browser, expected, url, wait  # noqa: F401
+from ..support.browsers import missing, wait
+
+if missing() is not None:
+    pytest.skip(missing(), allow_module_level=True)
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as expected
+
+pytestmark = pytest.mark.browser
+BROWSER_SIZE = (900, 1000)  # the pages' window, as in test_pages_browser.py
 
 
 def shown(word: str) -> str:
@@ -21,7 +32,7 @@ def shown(word: str) -> str:
     return f"{found.word}: " + "; ".join(parts)
 
 
-def test_a_word_tapped_or_hovered_is_defined_under_the_answers(browser, url):  # noqa: F811
+def test_a_word_tapped_or_hovered_is_defined_under_the_answers(browser, url):
     browser.get(url + "/letters?rack=gyroscope")
     corner = browser.find_element(By.ID, "definition")
     assert corner.text == "" and not corner.is_displayed()
@@ -35,6 +46,6 @@ def test_a_word_tapped_or_hovered_is_defined_under_the_answers(browser, url):  #
     assert corner.text == shown("scooper")
 
 
-def test_the_numbers_page_has_no_corner(browser, url):  # noqa: F811
+def test_the_numbers_page_has_no_corner(browser, url):
     browser.get(url + "/numbers?numbers=25+50+75+100+3+6&target=952")
     assert browser.find_elements(By.ID, "definition") == []

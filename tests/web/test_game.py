@@ -14,7 +14,6 @@ import os
 import subprocess
 import sys
 import threading
-import urllib.parse
 
 import pytest
 
@@ -22,6 +21,8 @@ from anagramdb.web import rooms
 from anagramdb.web.game_http import Games, install
 from anagramdb.web.rooms import Registry
 from anagramdb.web.server import Options, make_server
+
+from ..support.web import Player, serving
 
 
 class FakeClock:
@@ -32,84 +33,15 @@ class FakeClock:
         return self.now
 
 
-class Player:
-    """One browser: its cookie jar (the seat cookie), speaking JSON or forms."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.cookies: dict[str, str] = {}
-        self.game = ""
-
-    def request(self, method: str, path: str, fields=None, accept="application/json", **headers):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        body = urllib.parse.urlencode(fields).encode() if fields is not None else None
-        sent = {"Accept": accept, **headers}
-        if body is not None:
-            sent["Content-Type"] = "application/x-www-form-urlencoded"
-        if self.cookies:
-            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        try:
-            connection.request(method, path, body=body, headers=sent)
-            response = connection.getresponse()
-            data = response.read()
-        finally:
-            connection.close()
-        cookie = response.getheader("Set-Cookie")
-        if cookie:
-            name, value = cookie.split(";")[0].split("=", 1)
-            self.cookies[name] = value
-        return response.status, dict(response.getheaders()), data
-
-    def create(self, **settings: str) -> dict:
-        status, _, data = self.request("POST", "/game", settings)
-        assert status == 200, data
-        self.game = json.loads(data)["game"]
-        return json.loads(data)
-
-    def act(self, action: str, expect: int = 200, **fields: str) -> dict:
-        status, _, data = self.request("POST", self.game, {"do": action, **fields})
-        assert status == expect, data
-        return json.loads(data)
-
-    def state(self) -> dict:
-        status, _, data = self.request("GET", self.game + "/state")
-        assert status == 200, data
-        return json.loads(data)
-
-    def page(self) -> str:
-        status, _, data = self.request("GET", self.game, accept="text/html")
-        assert status == 200
-        return data.decode()
-
-
-@pytest.fixture(scope="module", autouse=True)
-def own_history(tmp_path_factory):
-    """Games played alone from loopback end in the history: the tests' own, never the
-    user's ($XDG_DATA_HOME/anagramdb/history.json)."""
-    directory = tmp_path_factory.mktemp("data")
-    before = os.environ.get("XDG_DATA_HOME")
-    os.environ["XDG_DATA_HOME"] = str(directory)
-    yield directory / "anagramdb" / "history.json"
-    if before is None:
-        del os.environ["XDG_DATA_HOME"]
-    else:
-        os.environ["XDG_DATA_HOME"] = before
-
-
 @pytest.fixture(scope="module")
 def served():
     server = make_server(Options(port=0, quiet=True))
     server.clock = FakeClock()  # type: ignore[attr-defined]
     server.games = Games(Registry(clock=server.clock))  # type: ignore[attr-defined]
     install(server.solvers, server.games)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
+    with serving(server):
+        yield server
     server.games.close()
-    server.solvers.close()
-    thread.join()
 
 
 @pytest.fixture

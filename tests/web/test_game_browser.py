@@ -11,10 +11,7 @@ numbers answer 10, the conundrum 10.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import threading
 
 import pytest
 
@@ -22,84 +19,25 @@ from anagramdb.countdown.conundrum import solve_conundrum
 from anagramdb.countdown.letters import solve_letters
 from anagramdb.countdown.numbers import solve
 from anagramdb.countdown.rules import numbers_score, word_score
-from anagramdb.web.server import Options, make_server
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-BROWSER_WAIT = 60
+from ..support.browsers import chromium, missing, until
 
-if CHROMIUM is None or DRIVER is None:
-    pytest.skip(
-        "Chromium and chromedriver are not installed (Debian packages chromium, chromium-driver)",
-        allow_module_level=True,
-    )
-webdriver = pytest.importorskip(
-    "selenium.webdriver", reason="the selenium package is not installed (pip install '.[test]')"
-)
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+if missing() is not None:
+    pytest.skip(missing(), allow_module_level=True)
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
-
-@pytest.fixture(scope="module", autouse=True)
-def own_history(tmp_path_factory):
-    """Games played alone from loopback end in the history: the tests' own, never the
-    user's ($XDG_DATA_HOME/anagramdb/history.json)."""
-    directory = tmp_path_factory.mktemp("data")
-    before = os.environ.get("XDG_DATA_HOME")
-    os.environ["XDG_DATA_HOME"] = str(directory)
-    yield directory / "anagramdb" / "history.json"
-    if before is None:
-        del os.environ["XDG_DATA_HOME"]
-    else:
-        os.environ["XDG_DATA_HOME"] = before
-
-
-@pytest.fixture(scope="module")
-def url():
-    server = make_server(Options(port=0, quiet=True))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-    server.solvers.close()
-    thread.join()
-
-
-def chromium(width: int = 1280, height: int = 900):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        f"--window-size={width},{height}",
-    ):
-        options.add_argument(argument)
-    return webdriver.Chrome(options=options, service=Service(executable_path=DRIVER))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = chromium()
-    yield driver
-    driver.quit()
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def second_browser():
+    """A second player's window, a phone's size, beside tests/web/conftest.py's browser."""
     driver = chromium(390, 844)
     yield driver
     driver.quit()
-
-
-def until(browser, check, message: str = ""):
-    return WebDriverWait(browser, BROWSER_WAIT, poll_frequency=0.05).until(
-        lambda _: check(), message
-    )
 
 
 def summary(browser) -> str:

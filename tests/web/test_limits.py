@@ -18,19 +18,15 @@ from anagramdb.web.defaults import WORK_BUDGET
 from anagramdb.web.handler import MAX_BODY, MAX_FIELDS
 from anagramdb.web.server import BACKLOG, Options, make_server
 
+from ..support.web import serving
+
 WAIT = 60
 
 
 @pytest.fixture(scope="module")
 def port():
-    server = make_server(Options(port=0, quiet=True))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server.server_address[1]
-    server.shutdown()
-    server.server_close()
-    server.solvers.close()
-    thread.join()
+    with serving() as server:
+        yield server.server_address[1]
 
 
 def ask(port: int, method: str, path: str, body: bytes | None = None, **headers: str):

@@ -4,37 +4,25 @@ heading levels, points only where the show scores, a link to each page's JSON tw
 from __future__ import annotations
 
 import html
-import http.client
 import itertools
 import json
 import re
-import threading
 
 import pytest
 
-from anagramdb.web.server import Options, make_server
+from ..support.web import Client, serving
 
 
 @pytest.fixture(scope="module")
 def get():
-    server = make_server(Options(port=0, quiet=True))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    with serving() as server:
+        client = Client(server.server_address[1])
 
-    def fetch(path: str) -> tuple[int, str]:
-        connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=60)
-        try:
-            connection.request("GET", path)
-            response = connection.getresponse()
-            return response.status, response.read().decode()
-        finally:
-            connection.close()
+        def fetch(path: str) -> tuple[int, str]:
+            status, _, data = client.get(path)
+            return status, data.decode()
 
-    yield fetch
-    server.shutdown()
-    server.server_close()
-    server.solvers.close()
-    thread.join()
+        yield fetch
 
 
 def title(page: str) -> str:

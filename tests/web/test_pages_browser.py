@@ -7,64 +7,21 @@ are bounds on a browser that is stuck, not measurements: BROWSER_WAIT seconds.
 
 from __future__ import annotations
 
-import shutil
 import threading
 
 import pytest
 
-from anagramdb.web.server import Options, make_server
+from ..support.browsers import BROWSER_WAIT, missing, wait
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-BROWSER_WAIT = 60
+if missing() is not None:
+    pytest.skip(missing(), allow_module_level=True)
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as expected
 
-if CHROMIUM is None or DRIVER is None:
-    pytest.skip(
-        "Chromium and chromedriver are not installed (Debian packages chromium, chromium-driver)",
-        allow_module_level=True,
-    )
-webdriver = pytest.importorskip(
-    "selenium.webdriver", reason="the selenium package is not installed (pip install '.[test]')"
-)
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support import expected_conditions as expected  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def url():
-    server = make_server(Options(port=0, quiet=True))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-    server.solvers.close()
-    thread.join()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--window-size=900,1000",
-    ):
-        options.add_argument(argument)
-    # An explicit driver: selenium must not try to download one.
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=DRIVER))
-    yield driver
-    driver.quit()
-
-
-def wait(browser):
-    return WebDriverWait(browser, BROWSER_WAIT)
+pytestmark = pytest.mark.browser
+BROWSER_SIZE = (900, 1000)  # the window the tests below open (tests/web/conftest.py)
 
 
 def test_typing_a_rack_letter_by_letter_shows_the_nine_letter_answer(browser, url, tmp_path):

@@ -20,7 +20,9 @@ import time
 import pytest
 
 from anagramdb.web import routes
-from anagramdb.web.server import Options, make_server
+from anagramdb.web.server import Options
+
+from ..support.web import start_server
 
 LOAD_CLIENTS = 6
 MAX_REQUESTS = 400
@@ -48,16 +50,9 @@ def held():
         del routes.ROUTES["/test/held"]
 
 
-def serving(options: Options):
-    server = make_server(options)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    return server, thread
-
-
 def test_stop_lets_a_request_in_flight_finish_then_the_dictionaries_close(held):
     entered, release = held
-    server, thread = serving(Options(port=0, quiet=True))
+    server, thread = start_server(Options(port=0, quiet=True))
     port = server.server_address[1]
     answers: list[int] = []
     in_flight = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
@@ -100,7 +95,7 @@ def test_stop_lets_a_request_in_flight_finish_then_the_dictionaries_close(held):
 
 def test_stop_gives_up_after_its_grace_period(held):
     entered, release = held
-    server, thread = serving(Options(port=0, quiet=True))
+    server, thread = start_server(Options(port=0, quiet=True))
     connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=WAIT)
     asking = threading.Thread(target=lambda: connection.request("GET", "/test/held"))
     asking.start()
@@ -132,7 +127,7 @@ def test_stop_ends_clients_waiting_for_updates():
         return routes.EventStream(events())
 
     routes.route("/test/events", waits=True)(handler)
-    server, thread = serving(Options(port=0, quiet=True))
+    server, thread = start_server(Options(port=0, quiet=True))
     try:
         with socket.create_connection(("127.0.0.1", server.server_address[1]), WAIT) as stream:
             stream.sendall(b"GET /test/events HTTP/1.1\r\nHost: localhost\r\n\r\n")

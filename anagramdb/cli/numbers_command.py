@@ -5,8 +5,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ..countdown.numbers import TARGET_RANGE
 from ..countdown.numbers_stats import MAX_TARGET, usable_cpus
+from ..countdown.show import TARGET_RANGE
 from .common import JSON_OPTION, batch, command, emit_json, option, reported, usage_error
 from .messages import cut
 

@@ -8,10 +8,10 @@ from typing import Annotated, Any
 import typer
 
 from ..countdown.conundrum import SOURCE
-from ..countdown.draw import MAX_LARGE, MAX_VOWELS, MIN_VOWELS
 from ..countdown.letters import ENOUGH, MIN_LENGTH
 from ..countdown.phrases import LIMIT, MAX_WORDS, MOST_WORDS, SECONDS
 from ..countdown.phrases import MIN_LENGTH as PHRASE_MIN_LENGTH
+from ..countdown.show import MAX_LARGE, MAX_VOWELS, MIN_VOWELS
 from ..errors import AnagramDBError
 from .common import (
     JSON_OPTION,

@@ -23,10 +23,11 @@ if TYPE_CHECKING:
     from .draw import LETTER_PILES, LettersDraw, NumbersDraw, draw_letters, draw_numbers, read_piles
     from .game import Game
     from .letters import ENOUGH, METHODS, MIN_LENGTH, LettersWord, solve_letters, words_within
-    from .numbers import Answer, Expression, reachable, validate
+    from .numbers import Answer, reachable, validate
     from .numbers import solutions as numbers_solutions
     from .numbers import solve as solve_numbers
     from .numbers_check import NumbersCheck, check_numbers
+    from .numbers_forms import Expression
     from .numbers_stats import Stats
     from .numbers_stats import statistics as numbers_statistics
     from .phrases import phrases as find_phrases
@@ -50,7 +51,7 @@ _LAZY = {
     "reachable": ("numbers", "reachable"),
     "validate": ("numbers", "validate"),
     "Answer": ("numbers", "Answer"),
-    "Expression": ("numbers", "Expression"),
+    "Expression": ("numbers_forms", "Expression"),
     "numbers_statistics": ("numbers_stats", "statistics"),
     "Stats": ("numbers_stats", "Stats"),
     "draw_letters": ("draw", "draw_letters"),

@@ -27,11 +27,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..errors import InvalidGameError
-from .draw import MAX_LARGE, NumbersDraw
+from .draw import NumbersDraw
 from .opponent import COMPUTER, THINKING_LIMIT, Move, rack_words
 from .picks import DEFAULT_LARGE, LetterPicker, contestant_large, contestant_letters
 from .round_kinds import RoundKind
 from .rules import check_conundrum
+from .show import MAX_LARGE
 from .verdicts import (
     Play,
     RoundResult,

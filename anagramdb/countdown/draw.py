@@ -19,6 +19,17 @@ from ..errors import (
     quoted,
 )
 from ..lines import bounded_lines
+from .show import (
+    LARGE_TILES,
+    MAX_LARGE,
+    MAX_VOWELS,
+    MIN_VOWELS,
+    RACK_SIZE,
+    SHOW_TILES,
+    SMALL_TILES,
+    TARGET_RANGE,
+    TILES_DRAWN,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,12 +41,6 @@ LETTER_PILES = {
     "B": 2, "C": 3, "D": 6, "F": 2, "G": 3, "H": 2, "J": 1, "K": 1, "L": 5, "M": 4, "N": 8,
     "P": 4, "Q": 1, "R": 9, "S": 9, "T": 9, "V": 1, "W": 1, "X": 1, "Y": 1, "Z": 1,
 }  # fmt: skip
-RACK_SIZE = 9
-MIN_VOWELS = 3
-MIN_CONSONANTS = 4
-MAX_VOWELS = RACK_SIZE - MIN_CONSONANTS
-MAX_CONSONANTS = RACK_SIZE - MIN_VOWELS
-MAX_LARGE = 4  # large tiles in a selection: all of 25, 50, 75, 100
 SEED_LIMIT = 10**9  # seeds that pages and the API accept or make: 0 <= seed < SEED_LIMIT
 MAX_PILE = 1000  # tiles of one letter in a piles file: more would only cost memory
 MAX_TILES = 10_000  # tiles in all the piles (the show's have 141): a draw lists them
@@ -154,10 +159,6 @@ class NumbersDraw(NamedTuple):
 def draw_numbers(large: int | None = None, seed: int | None = None) -> NumbersDraw:
     """Six tiles drawn without replacement: *large* of 25, 50, 75, 100 (0 to 4; random by
     default) and the rest from two each of 1 to 10, and a target from 101 to 999."""
-    from .numbers import LARGE_TILES, SMALL_TILES, TARGET_RANGE
-
-    assert len(LARGE_TILES) == MAX_LARGE
-
     if large is not None and not 0 <= large <= MAX_LARGE:
         raise InvalidArgumentError(
             f"the number of large tiles must be from 0 to {MAX_LARGE}, not {large}"
@@ -165,6 +166,6 @@ def draw_numbers(large: int | None = None, seed: int | None = None) -> NumbersDr
     rng = random.Random(seed)
     if large is None:
         large = rng.randint(0, MAX_LARGE)
-    small_pile = [n for n in SMALL_TILES for _ in range(2)]
-    numbers = rng.sample(LARGE_TILES, large) + rng.sample(small_pile, 6 - large)
+    small_pile = [n for n in SMALL_TILES for _ in range(SHOW_TILES[n])]
+    numbers = rng.sample(LARGE_TILES, large) + rng.sample(small_pile, TILES_DRAWN - large)
     return NumbersDraw(numbers, rng.randint(*TARGET_RANGE))

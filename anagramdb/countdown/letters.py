@@ -25,6 +25,8 @@ from ..dictionary import Dictionary
 from ..errors import InvalidArgumentError, InvalidRackError, quoted
 from ..keys import bad_characters, describe, is_word, word_key
 from .budget import KEY_COST, SCAN_COST, Budget, spend
+from .records import Record
+from .show import RACK_SIZE
 
 # Annotations only; re and collections are imported where the rare paths need them, so a
 # cold lookup does not pay for them (re alone costs more than the whole lookup).
@@ -41,7 +43,6 @@ BLANK = "?"
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 MIN_LENGTH = 3
 ENOUGH = 10
-COUNTDOWN_RACK = 9
 # Cost model, in microseconds, measured on the default dictionary by
 # benchmarks/letters_crossover.py: a key looked up in a walk of thousands of keys (blocks
 # shared by neighbouring keys), and a word passed over by the regex-filtered pass.
@@ -55,7 +56,7 @@ METHODS = ("lookup", "scan")
 SCAN_BATCH = 256  # words the pass checks between two payments from a budget
 
 
-class LettersWord(tuple[str, int, int, tuple[str, ...]]):
+class LettersWord(Record, tuple[str, int, int, tuple[str, ...]]):
     """A word the rack makes: its length, its Countdown score, and what its blanks became.
 
     A plain tuple subclass with named fields (a typing.NamedTuple class costs a cold start
@@ -69,10 +70,6 @@ class LettersWord(tuple[str, int, int, tuple[str, ...]]):
         cls, word: str, length: int, score: int, blanks: tuple[str, ...] = ()
     ) -> LettersWord:
         return tuple.__new__(cls, (word, length, score, blanks))
-
-    @classmethod
-    def _make(cls, values: tuple[str, int, int, tuple[str, ...]]) -> LettersWord:
-        return tuple.__new__(cls, values)
 
     @property
     def word(self) -> str:
@@ -90,12 +87,6 @@ class LettersWord(tuple[str, int, int, tuple[str, ...]]):
     def blanks(self) -> tuple[str, ...]:
         return self[3]
 
-    def __repr__(self) -> str:
-        return (
-            f"LettersWord(word={self[0]!r}, length={self[1]!r}, score={self[2]!r}, "
-            f"blanks={self[3]!r})"
-        )
-
     def to_dict(self) -> dict[str, object]:
         """The JSON form: word, length, score, and blanks when there are any."""
         record: dict[str, object] = {"word": self.word, "length": self.length, "score": self.score}
@@ -106,7 +97,7 @@ class LettersWord(tuple[str, int, int, tuple[str, ...]]):
 
 def score(length: int) -> int:
     """Countdown scoring: one point a letter, and 18 (double) for a nine-letter word."""
-    return 2 * length if length == COUNTDOWN_RACK else length
+    return 2 * length if length == RACK_SIZE else length
 
 
 def parse_rack(rack: str) -> tuple[str, int]:

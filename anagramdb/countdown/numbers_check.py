@@ -28,7 +28,8 @@ from collections import Counter
 from typing import NamedTuple, cast
 
 from ..errors import InvalidNumbersError
-from .numbers import UNICODE_SIGNS, validate
+from .numbers import validate
+from .numbers_forms import UNICODE_SIGNS
 from .rules import numbers_score
 
 OPERATORS = {

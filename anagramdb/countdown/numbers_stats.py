@@ -26,17 +26,9 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..errors import InvalidNumbersError, quoted
-from .numbers import (
-    LARGE_TILES,
-    SHOW_TILES,
-    TARGET_RANGE,
-    Key,
-    combine_into,
-    off_the_show,
-    splits,
-    sub_keys,
-    values_of,
-)
+from .numbers import off_the_show
+from .numbers_search import Key, combine_into, splits, sub_keys, values_of
+from .show import LARGE_TILES, SHOW_TILES, TARGET_RANGE, TILES_DRAWN
 
 REACH = 10
 POOL_THREAD_STACK = 256 << 10  # bytes of stack for each of the worker pool's threads
@@ -49,7 +41,7 @@ Progress = Callable[[int, int], None]
 def selections() -> list[Key]:
     """Every distinct six-tile selection the show's tiles allow, sorted (13,243)."""
     tiles = [n for n, count in sorted(SHOW_TILES.items()) for _ in range(count)]
-    return sorted({tuple(sorted(combo)) for combo in combinations(tiles, 6)})
+    return sorted({tuple(sorted(combo)) for combo in combinations(tiles, TILES_DRAWN)})
 
 
 class _Values:

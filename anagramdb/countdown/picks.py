@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 
 from ..errors import InvalidGameError
-from .draw import LETTER_PILES, MAX_VOWELS, MIN_VOWELS, RACK_SIZE, VOWELS
+from .draw import LETTER_PILES, VOWELS
 from .rules import allowed_picks
+from .show import MAX_VOWELS, MIN_VOWELS, RACK_SIZE
 
 DEFAULT_LARGE = 1  # large numbers when a player does not choose
 # (consonants in nine letters, weight): four vowels and five consonants is the usual call.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import warnings
 
 from ..errors import AnagramDBWarning, InvalidNumbersError, quoted
+from .records import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its solve
@@ -33,11 +34,12 @@ def anagrams(dictionary: Dictionary, letters: str) -> dict[str, Any]:
     return {"letters": letters, "key": key, "words": dictionary.words_with_key(key)}
 
 
-class LettersResult(tuple[str, list["Any"]]):
+class LettersResult(Record, tuple[str, list["Any"]]):
     """A letters-round answer: the rack as given, and countdown.letters.LettersWord items:
-    ``(rack, words)``, a plain tuple subclass (a NamedTuple class would import typing)."""
+    ``(rack, words)``, a Record (a NamedTuple class would import typing)."""
 
     __slots__ = ()
+    _fields = ("rack", "words")
 
     def __new__(cls, rack: str, words: list[Any]) -> LettersResult:
         return tuple.__new__(cls, (rack, words))
@@ -49,10 +51,6 @@ class LettersResult(tuple[str, list["Any"]]):
     @property
     def words(self) -> list[Any]:
         return self[1]
-
-    def to_dict(self) -> dict[str, object]:
-        """The JSON record: rack, words (each word, length, score, blanks)."""
-        return {"rack": self.rack, "words": [word.to_dict() for word in self.words]}
 
 
 def letters(
@@ -71,10 +69,11 @@ def letters(
     return LettersResult(rack, found)
 
 
-class PhrasesResult(tuple[str, list[tuple[str, ...]]]):
+class PhrasesResult(Record, tuple[str, list[tuple[str, ...]]]):
     """A multi-word anagram search's answer: ``(letters, phrases)``, fewest words first."""
 
     __slots__ = ()
+    _fields = ("letters", "phrases")
 
     def __new__(cls, letters: str, phrases: list[tuple[str, ...]]) -> PhrasesResult:
         return tuple.__new__(cls, (letters, phrases))
@@ -88,12 +87,8 @@ class PhrasesResult(tuple[str, list[tuple[str, ...]]]):
         return self[1]
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON record: letters, phrases (each a list of words), count."""
-        return {
-            "letters": self.letters,
-            "phrases": [list(phrase) for phrase in self.phrases],
-            "count": len(self.phrases),
-        }
+        """The JSON record: letters, phrases (each a list of words), and their count."""
+        return {**super().to_dict(), "count": len(self.phrases)}
 
 
 def whole_numbers(texts: list[str]) -> list[int]:

@@ -25,10 +25,11 @@ from ..errors import SHOWN, InvalidRackError
 from ..keys import bad_characters, describe, fold, is_word, word_key
 from ..packaged import PACKAGED
 from ..resolve import resolve_path
-from .draw import MAX_CONSONANTS, MAX_VOWELS, MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE, VOWELS
+from .draw import VOWELS
 from .letters import parse_rack
 from .letters import score as word_score
 from .reasons import explain
+from .show import MAX_CONSONANTS, MAX_VOWELS, MIN_CONSONANTS, MIN_VOWELS, RACK_SIZE
 
 # (most distance, points), nearest first: 10 exact, 7 within 5, 5 within 10.
 NUMBERS_SCORES = ((0, 10), (5, 7), (10, 5))

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from time import monotonic
 from typing import Any
 
-from ..countdown import conundrum, draw, letters, phrases, queries
+from ..countdown import conundrum, draw, letters, phrases, queries, show
 from ..countdown.budget import Budget, WorkLimitError
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word
@@ -167,7 +167,7 @@ def api_numbers(
 def api_draw_letters(
     solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
 ) -> JSONValue:
-    vowels = integer(params, "vowels", None, draw.MIN_VOWELS, draw.MAX_VOWELS)
+    vowels = integer(params, "vowels", None, show.MIN_VOWELS, show.MAX_VOWELS)
     seed = integer(params, "seed", None, 0, draw.SEED_LIMIT - 1)
     return draw.draw_letters(vowels, seed).to_dict()
 
@@ -175,7 +175,7 @@ def api_draw_letters(
 def api_draw_numbers(
     solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
 ) -> JSONValue:
-    large = integer(params, "large", None, 0, draw.MAX_LARGE)
+    large = integer(params, "large", None, 0, show.MAX_LARGE)
     seed = integer(params, "seed", None, 0, draw.SEED_LIMIT - 1)
     return draw.draw_numbers(large, seed).to_dict()
 

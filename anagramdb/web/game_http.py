@@ -31,10 +31,10 @@ from collections.abc import Iterator
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 
-from ..countdown.draw import MAX_LARGE
 from ..countdown.game import DEFAULT_FORMAT, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS
 from ..countdown.opponent import OPPONENTS
 from ..countdown.picks import DEFAULT_LARGE
+from ..countdown.show import MAX_LARGE
 from ..errors import AnagramDBError
 from .alarms import Alarms
 from .assets import SCRIPT, STYLE, content_security_policy

@@ -19,9 +19,8 @@ import time
 from html import escape
 from typing import Any
 
-from ..countdown.draw import MAX_LARGE
-from ..countdown.letters import COUNTDOWN_RACK
 from ..countdown.round_kinds import RoundKind
+from ..countdown.show import MAX_LARGE, RACK_SIZE
 from .game_assets import GAME_SCRIPT, GAME_STYLE
 from .pages import layout, plural
 from .params import MAX_WORKING_CHARS
@@ -179,9 +178,7 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
     parts = [f"<h1>{escape(title(view).removeprefix('Countdown: ').capitalize())}</h1>"]
     kind = current["kind"]
     if kind == RoundKind.LETTERS:
-        parts.append(
-            tiles_html(list(current.get("letters", "").upper()), "The letters", COUNTDOWN_RACK)
-        )
+        parts.append(tiles_html(list(current.get("letters", "").upper()), "The letters", RACK_SIZE))
     elif kind == RoundKind.NUMBERS and "numbers" in current:
         parts.append(tiles_html([str(n) for n in current["numbers"]], "The numbers"))
         parts.append(f'<p>Target: <span class="target">{current["target"]}</span></p>')

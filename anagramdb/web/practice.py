@@ -18,17 +18,11 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import urlencode
 
-from ..countdown.draw import (
-    MAX_LARGE,
-    MAX_VOWELS,
-    MIN_VOWELS,
-    SEED_LIMIT,
-    draw_letters,
-    draw_numbers,
-)
+from ..countdown.draw import SEED_LIMIT, draw_letters, draw_numbers
 from ..countdown.letters import MIN_LENGTH
 from ..countdown.queries import letters
 from ..countdown.round_kinds import RoundKind
+from ..countdown.show import MAX_LARGE, MAX_VOWELS, MIN_VOWELS
 from .api import answer
 from .pages import Redirect, layout, page, random_seed, twin_link
 from .params import MAX_SECONDS, MAX_WORKING_CHARS, ApiError, Params, integer, one

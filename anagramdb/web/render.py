@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..countdown.letters import COUNTDOWN_RACK
+from ..countdown.show import RACK_SIZE
 
 SHOWN_WORDS = 3  # words of the longest length a summary names
 
@@ -39,7 +39,7 @@ def listing(names: list[str]) -> str:
 
 def letters_html(record: dict[str, Any], level: int = 2) -> str:
     """A letters record: a section a length, longest first, each headed at *level* with its
-    points when the show would score it (words of at most COUNTDOWN_RACK letters)."""
+    points when the show would score it (words of at most RACK_SIZE letters)."""
     words = record["words"]
     if not words:
         return ""
@@ -54,7 +54,7 @@ def letters_html(record: dict[str, Any], level: int = 2) -> str:
         )
         score = (
             f' <span class="score">{plural(same[0]["score"], "point")}</span>'
-            if length <= COUNTDOWN_RACK
+            if length <= RACK_SIZE
             else ""
         )
         copy = copy_button(

@@ -13,17 +13,10 @@ from hypothesis import strategies as st
 
 from anagramdb.countdown.budget import Budget, WorkLimitError
 from anagramdb.countdown.draw import draw_numbers
-from anagramdb.countdown.numbers import (
-    LARGE_TILES,
-    UNBOUNDED,
-    combine_into,
-    inverses,
-    join,
-    off_the_show,
-    render,
-    solutions,
-    solve,
-)
+from anagramdb.countdown.numbers import off_the_show, solutions, solve
+from anagramdb.countdown.numbers_forms import join, render
+from anagramdb.countdown.numbers_search import UNBOUNDED, combine_into, inverses
+from anagramdb.countdown.show import LARGE_TILES
 from anagramdb.errors import InvalidNumbersError, TimeLimitError
 
 STEP = re.compile(r"^(\d+) ([-+×÷*/]) (\d+) = (\d+)$")

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from anagramdb.cli.app import app
-from anagramdb.countdown.numbers import LARGE_TILES, SMALL_TILES, solutions, solve
+from anagramdb.countdown.numbers import solutions, solve
 from anagramdb.countdown.numbers_check import ACCEPTED, check_numbers
+from anagramdb.countdown.show import LARGE_TILES, SMALL_TILES
 from anagramdb.errors import InvalidNumbersError
 
 GAME = [100, 75, 50, 25, 6, 3]

@@ -19,6 +19,7 @@ DATA_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"
 # tools/make_default_dictionary.py; PROVENANCE_FILE says from what, and how).
 PACKAGED = {"full": "words.txt", "common": "common.txt", "huge": "huge.txt"}
 DEFAULT_NAME = "full"
+COMMON_NAME = "common"  # the everyday words a player would know
 PROVENANCE_FILE = "PROVENANCE.json"
 
 

@@ -20,6 +20,7 @@ from ..countdown.game import (
     Game,
 )
 from ..countdown.opponent import OPPONENTS
+from ..packaged import COMMON_NAME
 from ..resolve import display_name
 from .common import (
     JSON_OPTION,
@@ -36,7 +37,6 @@ from .play_terminal import Terminal
 from .play_text import best_line, final_lines, replay_lines, round_lines, summary_lines
 
 FORMAT_HELP = ", ".join(f"{name} ({rounds})" for name, rounds in FORMATS.items())
-COMMON = "common"  # conundrums and the easier opponents' words come from the packaged common words
 
 
 def run_game(term: Terminal, game: Game) -> None:
@@ -159,7 +159,7 @@ def play(
                 )
         with (
             open_dictionary() as dictionary,
-            open_dictionary(COMMON) as common,
+            open_dictionary(COMMON_NAME) as common,
             ExitStack() as stack,
         ):
             game, day = _new_game(

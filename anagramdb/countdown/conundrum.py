@@ -31,13 +31,13 @@ from typing import NamedTuple
 from ..dictionary import Dictionary
 from ..errors import InvalidArgumentError
 from ..keys import fold, letters_key
-from ..packaged import data_path, is_packaged
+from ..packaged import COMMON_NAME, data_path, is_packaged
 from ..wordlist import offensive_words, read_word_set
 from .phrases import phrases
 from .show import RACK_SIZE
 
 ANSWER_LENGTH = RACK_SIZE  # a conundrum is the whole rack
-SOURCE = "common"  # the packaged dictionary that answers and clue words come from
+SOURCE = COMMON_NAME  # the packaged dictionary that answers and clue words come from
 GIVEAWAY_RUN = 4
 MIN_CLUE_WORD = 3
 OFFENSIVE_RUN = 4

@@ -16,6 +16,7 @@ import statistics
 from typing import NamedTuple
 
 from ..dictionary import Dictionary
+from ..packaged import COMMON_NAME, DEFAULT_NAME
 from .conundrum import Conundrum
 from .draw import NumbersDraw, draw_numbers
 from .numbers import Answer, solve_by_count
@@ -144,7 +145,7 @@ def misses(figures: Figures) -> list[str]:
 
 
 if __name__ == "__main__":
-    with Dictionary("full") as full, Dictionary("common") as everyday:
+    with Dictionary(DEFAULT_NAME) as full, Dictionary(COMMON_NAME) as everyday:
         print("level    max   mean  slips  exact  (all)  conundrum  wrong  word-s  buzz-s")
         for f in measure(full, everyday):
             print(

@@ -12,6 +12,7 @@ from contextlib import ExitStack
 from ..countdown.rules import packaged_dictionaries
 from ..definitions import Definitions
 from ..dictionary import Dictionary
+from ..packaged import COMMON_NAME
 from ..resolve import display_name
 
 
@@ -32,7 +33,7 @@ class Solvers:
     def common(self) -> Dictionary:
         with self._lock:
             if self._common is None:
-                self._common = Dictionary("common")
+                self._common = Dictionary(COMMON_NAME)
             return self._common
 
     def definitions(self) -> Definitions:

@@ -1,28 +1,36 @@
 """The JSON API: ``GET /api/NAME?QUERY`` answered with the command line's ``--json`` records.
 
-Endpoints and their parameters (named as the CLI's options, without the dashes)::
+An address is the command's words, a parameter the command's argument or option without
+its dashes: one address an action, as the commands are shaped (docs/CLI.md, "One shape
+per kind of command")::
 
-    /api/              the endpoints and their parameters
-    /api/anagrams      letters
-    /api/letters       rack [min] [enough] [all] [define]    (rack: up to MAX_RACK,
-                       MAX_BLANKS blanks; define: the first MAX_DEFINED words' definitions)
-    /api/define        word                      (what it means: anagramdb define WORD)
-    /api/phrases       letters [max-words] [min] [limit]
-    /api/conundrum     letters                   (solve)
-                       generate [count] [seed]   (make new ones: a list of records)
-    /api/numbers       numbers target [all] [ascii] [strict]   (numbers: "25 50 75 100 3 6")
-    /api/draw/letters  [vowels] [seed]
-    /api/draw/numbers  [large] [seed]
-    /api/check         rack word                 (a letters answer: anagramdb check RACK WORD)
-                       numbers target check      (a numbers answer: numbers ... --check EXPR)
+    /api/                the endpoints and their parameters, and the old forms
+    /api/anagrams        letters
+    /api/letters         rack [min] [enough] [all] [define]    (rack: up to MAX_RACK,
+                         MAX_BLANKS blanks; define: the first MAX_DEFINED words' definitions)
+    /api/define          word                       (anagramdb define WORD)
+    /api/phrases         letters [max-words] [min] [limit]
+    /api/conundrum       letters                    (anagramdb conundrum LETTERS)
+    /api/numbers         numbers target [all] [ascii] [strict]   (numbers: "25 50 75 100 3 6")
+    /api/draw/letters    [vowels] [seed]
+    /api/draw/numbers    [large] [seed]
+    /api/draw/conundrum  [count] [seed]             (new conundrums: a list of records)
+    /api/check/letters   rack word                  (anagramdb check letters RACK WORD)
+    /api/check/numbers   numbers target answer      (anagramdb check numbers N... -t T ANSWER)
+
+The old forms still answer exactly as they did, and say what replaces them (OLD_FORMS):
+``/api/check`` (rack and word, or numbers, target and check), ``/api/numbers?check=`` and
+``/api/conundrum?generate=``. Their answer carries ``Deprecation`` (RFC 9745, the date the
+form became old), ``Link: <...>; rel="successor-version"`` and a one-line notice in
+X-Anagramdb-Warning, as the old command forms print one on stderr.
 
 A body is the record the CLI's --json prints (the same results' ``to_dict``, from the
 queries in anagramdb.countdown.queries and the solvers); an error is ``{"error": "..."}``
-with the status of an ApiError. Every request is bounded: each text parameter has a length
-cap (413 past it), a rack at most MAX_BLANKS blanks (400), a letters answer at most
-MAX_RESULT_WORDS words (413), phrase searches and listing every numbers solution stop at
-SEARCH_SECONDS (400), and a numbers
-game has at most MAX_WEB_NUMBERS tiles.
+with the status of an ApiError. Every parameter is read by the rules of params.py (a
+length cap each, 413 past it); besides, a rack has at most MAX_BLANKS blanks (400), a
+letters answer at most MAX_RESULT_WORDS words (413), a search stops at the request's work
+budget (422) with SEARCH_SECONDS as a backstop (400), and a numbers game has at most
+MAX_WEB_NUMBERS tiles.
 """
 
 from __future__ import annotations
@@ -125,15 +133,10 @@ def api_phrases(
 def api_conundrum(
     solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
 ) -> JSONValue:
-    if flag(params, "generate"):
+    if flag(params, "generate"):  # the old form of /api/draw/conundrum
         if "letters" in params:
             raise ApiError(400, "give letters to solve, or generate to make conundrums (not both)")
-        count = integer(params, "count", 1, 1, MAX_COUNT)
-        seed = integer(params, "seed", None, 0, draw.SEED_LIMIT - 1)
-        return [
-            puzzle.to_dict()
-            for puzzle in conundrum.generate(solvers.full, solvers.common(), count, seed)
-        ]
+        return api_draw_conundrum(solvers, params, warnings, budget)
     return conundrum.solve_conundrum(solvers.full, one(params, "letters")).to_dict()
 
 
@@ -149,8 +152,8 @@ def game(params: Params) -> tuple[list[int], int]:
 def api_numbers(
     solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
 ) -> JSONValue:
-    if "check" in params:
-        return api_check(solvers, params, warnings)
+    if "check" in params:  # the old form of /api/check/numbers
+        return check_numbers(*game(params), one(params, "check")).to_dict()
     values, target = game(params)
     answer = queries.numbers(
         values,
@@ -180,22 +183,44 @@ def api_draw_numbers(
     return draw.draw_numbers(large, seed).to_dict()
 
 
+def api_draw_conundrum(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
+    count = integer(params, "count", 1, 1, MAX_COUNT)
+    seed = integer(params, "seed", None, 0, draw.SEED_LIMIT - 1)
+    made = conundrum.generate(solvers.full, solvers.common(), count, seed)
+    return [puzzle.to_dict() for puzzle in made]
+
+
+def api_check_letters(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
+    """A letters answer judged by the rules of the show: ``anagramdb check letters``."""
+    return check_word(
+        solvers.full, one(params, "rack"), one(params, "word"), solvers.packaged, solvers.name
+    ).to_dict()
+
+
+def api_check_numbers(
+    solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
+) -> JSONValue:
+    """A numbers answer (its working) judged: ``anagramdb check numbers``."""
+    return check_numbers(*game(params), one(params, "answer")).to_dict()
+
+
 def api_check(
     solvers: Solvers, params: Params, warnings: list[str], budget: Budget | None = None
 ) -> JSONValue:
-    """A letters answer (rack, word) or a numbers answer (numbers, target, check) judged
-    by the rules of the show: the record of ``anagramdb check`` or ``numbers --check``."""
+    """The old /api/check: a letters answer (rack, word) or a numbers answer (numbers,
+    target, check), told apart by their parameters."""
     if "rack" in params or "word" in params:
         if "check" in params or "numbers" in params:
             raise ApiError(
                 400,
                 "give rack and word (letters), or numbers, target and check (numbers), not both",
             )
-        return check_word(
-            solvers.full, one(params, "rack"), one(params, "word"), solvers.packaged, solvers.name
-        ).to_dict()
-    values, target = game(params)
-    return check_numbers(values, target, one(params, "check")).to_dict()
+        return api_check_letters(solvers, params, warnings)
+    return check_numbers(*game(params), one(params, "check")).to_dict()
 
 
 Endpoint = Callable[[Solvers, Params, list[str], Budget | None], JSONValue]
@@ -204,12 +229,39 @@ ENDPOINTS: dict[str, tuple[Endpoint, tuple[str, ...]]] = {
     "letters": (api_letters, ("rack", "min", "enough", "all", "define")),
     "define": (api_define, ("word",)),
     "phrases": (api_phrases, ("letters", "max-words", "min", "limit")),
-    "conundrum": (api_conundrum, ("letters", "generate", "count", "seed")),
-    "numbers": (api_numbers, ("numbers", "target", "all", "ascii", "strict", "check")),
-    "check": (api_check, ("rack", "word", "numbers", "target", "check")),
+    "conundrum": (api_conundrum, ("letters",)),
+    "numbers": (api_numbers, ("numbers", "target", "all", "ascii", "strict")),
     "draw/letters": (api_draw_letters, ("vowels", "seed")),
     "draw/numbers": (api_draw_numbers, ("large", "seed")),
+    "draw/conundrum": (api_draw_conundrum, ("count", "seed")),
+    "check/letters": (api_check_letters, ("rack", "word")),
+    "check/numbers": (api_check_numbers, ("numbers", "target", "answer")),
 }
+# The old forms, from before the commands took one shape each, still answered as they were
+# (their parameters taken, not listed), and the addresses that replace them.
+OLD_ENDPOINTS: dict[str, tuple[Endpoint, tuple[str, ...]]] = {
+    "check": (api_check, ("rack", "word", "numbers", "target", "check")),
+}
+OLD_PARAMS = {"numbers": ("check",), "conundrum": ("generate", "count", "seed")}
+OLD_FORMS = {
+    "/api/check": ["/api/check/letters", "/api/check/numbers"],
+    "/api/numbers?check=": ["/api/check/numbers"],
+    "/api/conundrum?generate=": ["/api/draw/conundrum"],
+}
+DEPRECATED_SINCE = "@1796083200"  # 2026-12-01: the Deprecation header's date (RFC 9745)
+
+
+def moved(name: str, params: Params) -> tuple[str, str] | None:
+    """A request in an old form: (the form, as OLD_FORMS names it; the address that replaces
+    it), or None."""
+    if name == "check":
+        letters_answer = "rack" in params or "word" in params
+        return "/api/check", "/api/check/letters" if letters_answer else "/api/check/numbers"
+    if name == "numbers" and "check" in params:
+        return "/api/numbers?check=", "/api/check/numbers"
+    if name == "conundrum" and "generate" in params:
+        return "/api/conundrum?generate=", "/api/draw/conundrum"
+    return None
 
 
 def cacheable(name: str, params: Params) -> bool:
@@ -228,17 +280,21 @@ def answer(
         return {
             "endpoints": {
                 f"/api/{known}": list(allowed) for known, (_, allowed) in ENDPOINTS.items()
-            }
+            },
+            "old": OLD_FORMS,
         }, []
-    if name not in ENDPOINTS:
+    endpoint, allowed = ENDPOINTS.get(name) or OLD_ENDPOINTS.get(name) or (None, ())
+    if endpoint is None:
         raise ApiError(404, f"no such endpoint: /api/{name} (see /api/)")
-    endpoint, allowed = ENDPOINTS[name]
-    unknown = sorted(set(params) - set(allowed))
+    unknown = sorted(set(params) - set(allowed) - set(OLD_PARAMS.get(name, ())))
     if unknown:
         raise ApiError(
             400, f"unknown parameter {unknown[0]!r} for /api/{name} (known: {', '.join(allowed)})"
         )
     warnings: list[str] = []
+    old = moved(name, params)
+    if old is not None:
+        warnings.append(f"{old[0]} is an old form: use {old[1]}")
     try:
         return endpoint(solvers, params, warnings, budget), warnings
     except WorkLimitError as exc:
@@ -249,9 +305,13 @@ def answer(
 
 @route("/api/", prefix=True)
 def api_route(request: Request) -> Response:
-    """``GET /api/NAME?QUERY``: the record, with any warnings in X-Anagramdb-Warning."""
+    """``GET /api/NAME?QUERY``: the record, with any warnings in X-Anagramdb-Warning (and
+    an old form's Deprecation and Link)."""
     name = request.path[len("/api/") :]
     record, warnings = answer(request.solvers, name, request.query, request.budget)
     extra = {"X-Anagramdb-Warning": "; ".join(warnings)} if warnings else {}
+    old = moved(name, request.query)
+    if old is not None:
+        extra |= {"Deprecation": DEPRECATED_SINCE, "Link": f'<{old[1]}>; rel="successor-version"'}
     cache = CACHE_SOLVED if cacheable(name, request.query) else NO_STORE
     return Response.json(200, record, cache=cache, headers=extra)

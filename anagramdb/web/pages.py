@@ -262,14 +262,14 @@ def generated_page(request: Request) -> tuple[int, str]:
     params = request.query
     if "seed" not in params:
         raise Redirect("/conundrum?" + urlencode({"generate": 1, "seed": random_seed()}))
-    asked = {"generate": ["1"], "seed": params["seed"][:1]}
+    asked = {"seed": params["seed"][:1]}
     try:
-        made, _ = answer(request.solvers, "conundrum", asked, request.budget)
+        made, _ = answer(request.solvers, "draw/conundrum", asked, request.budget)
     except ApiError as exc:
         return exc.status, layout(
             "Conundrum", "/conundrum", "<h1>Conundrum</h1>" + error_html(str(exc))
         )
-    twin = twin_link("/api/conundrum", urlencode({"generate": 1, "seed": params["seed"][0]}))
+    twin = twin_link("/api/draw/conundrum", urlencode({"seed": params["seed"][0]}))
     if not made:
         return 200, layout(
             "Conundrum",

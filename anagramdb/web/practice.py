@@ -122,14 +122,15 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     if not given:
         judged = '<p class="verdict">No answer: 0 points.</p>'
     elif kind == RoundKind.LETTERS:
-        judged = verdict(solvers, {"rack": [rack], "word": [given]})
+        judged = verdict(solvers, "check/letters", {"rack": [rack], "word": [given]})
     else:
         judged = verdict(
             solvers,
+            "check/numbers",
             {
                 "numbers": [" ".join(map(str, drawn.numbers))],
                 "target": [str(drawn.target)],
-                "check": [given],
+                "answer": [given],
             },
         )
     best = (
@@ -148,11 +149,12 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     return 200, layout(title, "/practice", content)
 
 
-def verdict(solvers: Solvers, params: Params) -> str:
-    """The answer to a round judged by /api/check (countdown.rules, countdown.numbers_check),
-    as HTML: valid with its value and score, or the reason it scores nothing."""
+def verdict(solvers: Solvers, endpoint: str, params: Params) -> str:
+    """The answer to a round judged by /api/check/letters or /api/check/numbers
+    (countdown.rules, countdown.numbers_check), as HTML: valid with its value and score,
+    or the reason it scores nothing."""
     try:
-        record, _ = answer(solvers, "check", params)
+        record, _ = answer(solvers, endpoint, params)
     except ApiError as exc:
         return f'<p class="verdict">0 points</p>{error_html(str(exc))}'
     given = record.get("word", record.get("answer"))

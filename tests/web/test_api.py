@@ -70,6 +70,16 @@ GAME = ["numbers", "100", "75", "50", "25", "6", "3", "--target", "952"]
         ),
         ("/api/draw/letters?vowels=5&seed=3", ["draw", "letters", "--vowels", "5", "--seed", "3"]),
         ("/api/draw/numbers?large=2&seed=9", ["draw", "numbers", "--large", "2", "--seed", "9"]),
+        (
+            "/api/check/letters?rack=gyroscope&word=scrooge",
+            ["check", "gyroscope", "scrooge"],
+        ),
+        (
+            "/api/check/numbers?numbers=100+75+50+25+6+3&target=952&answer="
+            + urllib.parse.quote("((100+6)*3*75-50)/25"),
+            [*GAME, "--check", "((100+6)*3*75-50)/25"],
+        ),
+        # The old forms answer as they did.
         ("/api/check?rack=gyroscope&word=scrooge", ["check", "gyroscope", "scrooge"]),
         ("/api/check?rack=countdown&word=cutdowns", ["check", "countdown", "cutdowns"]),
         (
@@ -107,9 +117,42 @@ def test_the_api_root_lists_the_endpoints_and_their_parameters(client):
 
 
 def test_generated_conundrums_are_the_cli_records_as_a_list(client):
-    status, records = client.json("/api/conundrum?generate=1&count=3&seed=42")
-    assert status == 200
-    assert records == cli_json("conundrum", "--generate", "--count", "3", "--seed", "42")
+    made = cli_json("conundrum", "--generate", "--count", "3", "--seed", "42")
+    for path in (
+        "/api/draw/conundrum?count=3&seed=42",
+        "/api/conundrum?generate=1&count=3&seed=42",
+    ):
+        status, records = client.json(path)
+        assert status == 200 and records == made
+
+
+@pytest.mark.parametrize(
+    ("path", "form", "successor"),
+    [
+        ("/api/check?rack=gyroscope&word=scrooge", "/api/check", "/api/check/letters"),
+        ("/api/check?numbers=1+2&target=3&check=1%2B2", "/api/check", "/api/check/numbers"),
+        (
+            "/api/numbers?numbers=1+2&target=3&check=1%2B2",
+            "/api/numbers?check=",
+            "/api/check/numbers",
+        ),
+        ("/api/conundrum?generate=1&seed=7", "/api/conundrum?generate=", "/api/draw/conundrum"),
+    ],
+)
+def test_an_old_form_answers_and_names_what_replaces_it(client, path, form, successor):
+    status, headers, data = client.get(path)
+    assert status == 200 and json.loads(data)
+    assert headers["Deprecation"] == api.DEPRECATED_SINCE
+    assert headers["Link"] == f'<{successor}>; rel="successor-version"'
+    assert headers["X-Anagramdb-Warning"] == f"{form} is an old form: use {successor}"
+    listed = client.json("/api/")[1]["old"]
+    assert successor in listed[form] and successor.removeprefix("/api/") in api.ENDPOINTS
+
+
+def test_the_current_forms_carry_no_deprecation(client):
+    for path in ("/api/numbers?numbers=1+2&target=3", "/api/draw/conundrum?seed=7"):
+        status, headers, _ = client.get(path)
+        assert status == 200 and "Deprecation" not in headers and "Link" not in headers
 
 
 def test_numbers_warnings_go_in_a_header_not_the_record(client):

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     import os
 
     from .builder import BuildReport, build
-    from .index import save_index
+    from .index_build import save_index
     from .index_check import check_index
     from .wordlist import WordFilter, read_words
 
@@ -51,7 +51,7 @@ _LAZY = {
     "WordFilter": "wordlist",
     "read_words": "wordlist",
     "check_index": "index_check",
-    "save_index": "index",
+    "save_index": "index_build",
 }
 
 

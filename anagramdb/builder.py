@@ -26,15 +26,8 @@ from .errors import (
     StorageError,
     describe_os_error,
 )
-from .index import (
-    BLOCK_SIZE,
-    HEADER,
-    MAGIC,
-    IndexBuilder,
-    index_path_for,
-    not_an_index,
-    write_index,
-)
+from .index import BLOCK_SIZE, HEADER, MAGIC, index_path_for
+from .index_build import IndexBuilder, not_an_index, write_index
 from .keys import fold, is_word, word_key
 from .kinds import ANAGRAM, GZIP_WBITS, KEYED_GZIP
 from .lines import bounded_lines

@@ -29,24 +29,10 @@ from .block_cache import (
     block_keys,
     cache_budget,
 )
-from .errors import (
-    DictionaryFormatError,
-    IndexCorruptError,
-    StorageError,
-    describe_os_error,
-)
-from .index import (
-    BLOCK_SIZE,
-    KEYS_SUFFIX,
-    SparseIndex,
-    index_path_for,
-    open_index,
-    require_block_size,
-    require_regular_file,
-    unclosed_guard,
-)
+from .errors import DictionaryFormatError, IndexCorruptError, StorageError
+from .index import BLOCK_SIZE, KEYS_SUFFIX, SparseIndex, index_path_for, require_block_size
 from .keys import letters_key
-from .kinds import ANAGRAM
+from .mapped import mapped_guard, open_mapped
 from .packaged import is_packaged, provenance
 from .resolve import resolve_path
 
@@ -57,7 +43,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
-    from .index import UnclosedGuard
+    from .guard import UnclosedGuard
     from .stored_keys import StoredKeys
 
 SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
@@ -420,41 +406,3 @@ class Dictionary:
             "block_size": index.block_size,
             "provenance": provenance(self.path),
         }
-
-
-def mapped_guard(
-    owner: object, what: str, path: str, mapping: mmap.mmap | bytes, index: SparseIndex
-) -> UnclosedGuard:
-    """The guard that warns once and closes *index* and *mapping* (of open_mapped) when
-    *owner*, a reader of *what*, is dropped unclosed. Closing the index detaches the
-    index's own guard, so a dropped reader warns once, not twice."""
-    closers = (index.close, mapping.close) if isinstance(mapping, mmap.mmap) else (index.close,)
-    return unclosed_guard(owner, what, path, *closers)
-
-
-def open_mapped(
-    path: str, block_size: int = BLOCK_SIZE, kind: int = ANAGRAM
-) -> tuple[mmap.mmap | bytes, SparseIndex, int]:
-    """``(mapping, index, size)`` of the file *path* of *kind* (kinds.py): the file mapped
-    read-only (b"" when empty) and its index, rebuilt first when missing or stale (see
-    index.open_index; *block_size* applies then). The caller closes both."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise StorageError(f"cannot open dictionary {path}: {describe_os_error(exc)}") from exc
-    mapping: mmap.mmap | bytes = b""
-    try:
-        status = os.fstat(fd)
-        require_regular_file(path, status)
-        if status.st_size:
-            mapping = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
-        index = open_index(path, fd, status, block_size, packaged=is_packaged(path), kind=kind)
-    except BaseException as exc:
-        if isinstance(mapping, mmap.mmap):
-            mapping.close()
-        if isinstance(exc, OSError):
-            raise StorageError(f"cannot open dictionary {path}: {describe_os_error(exc)}") from exc
-        raise
-    finally:
-        os.close(fd)
-    return mapping, index, status.st_size

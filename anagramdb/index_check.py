@@ -6,14 +6,8 @@ from __future__ import annotations
 import os
 
 from .errors import IndexCorruptError, StorageError
-from .index import (
-    BLOCK_SIZE,
-    MAX_PROBLEMS,
-    SUMMARY_STRIDE,
-    index_path_for,
-    read_index,
-    scan_dictionary,
-)
+from .index import BLOCK_SIZE, SUMMARY_STRIDE, index_path_for, read_index
+from .index_build import MAX_PROBLEMS, scan_dictionary
 from .kinds import ANAGRAM, NAMES
 
 

@@ -18,17 +18,17 @@ from __future__ import annotations
 import mmap
 from bisect import bisect_left
 
-from .dictionary import mapped_guard, open_mapped
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError
 from .index import BLOCK_SIZE, SparseIndex, index_path_for
 from .kinds import KEYED_GZIP, block_text
+from .mapped import mapped_guard, open_mapped
 from .resolve import resolve_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-    from .index import UnclosedGuard
+    from .guard import UnclosedGuard
 
 CACHE_BLOCKS = 16  # inflated blocks kept between lookups: a few KiB each
 

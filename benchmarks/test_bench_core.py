@@ -90,7 +90,7 @@ def test_open_default_with_reset_mtime(benchmark, tmp_path):
     dictionary, so the installed rule decides without reading the dictionary."""
     import shutil
 
-    from anagramdb.index import open_index
+    from anagramdb.index_stale import open_index
 
     path = str(tmp_path / "words.txt")
     shutil.copyfile(Dictionary().path, path)

@@ -59,7 +59,7 @@ from scowl_reviews import (
 
 from anagramdb.atomic import packaging
 from anagramdb.builder import build, write_keyed
-from anagramdb.index import save_index
+from anagramdb.index_build import save_index
 from anagramdb.keys import fold
 from anagramdb.kinds import KEYED
 from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE

@@ -204,7 +204,8 @@ def index(
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Rebuild the index of a dictionary (and its stored keys), or check the files."""
-    from ..index import index_path_for, save_index
+    from ..index import index_path_for
+    from ..index_build import save_index
     from ..index_check import check_index
     from ..stored_keys import refresh_stored_keys, save_stored_keys
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from anagramdb import index as index_module
+from anagramdb import index_build as index_build_module
+from anagramdb import index_stale as index_stale_module
 from anagramdb import packaged as packaged_module
 from anagramdb.countdown.letters import LettersWord
 from anagramdb.countdown.numbers import Answer, Expression, solve
@@ -94,15 +95,15 @@ def packaged_copy(tmp_path, monkeypatch) -> str:
 def test_installed_rule_opens_a_packaged_dictionary_without_reading_it(tmp_path, monkeypatch):
     path = packaged_copy(tmp_path, monkeypatch)
     inode = os.stat(path + ".idx").st_ino
-    checksum = index_module.file_crc
+    checksum = index_stale_module.file_crc
 
     def index_only(fd: int, start: int = 0, crc: int = 0) -> int:
         assert start > 0, "read the whole dictionary"  # start 0: the dictionary's CRC
         return checksum(fd, start, crc)
 
-    monkeypatch.setattr(index_module, "file_crc", index_only)
+    monkeypatch.setattr(index_stale_module, "file_crc", index_only)
     monkeypatch.setattr(
-        index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt a fresh index")
+        index_build_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt a fresh index")
     )
     with Dictionary(path) as dictionary:
         assert dictionary.anagrams("tac") == ["act", "cat"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from anagramdb import index as index_module
+from anagramdb import index_build as index_build_module
 from anagramdb import packaged as packaged_module
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import (
@@ -23,7 +23,8 @@ from anagramdb.errors import (
     InvalidArgumentError,
     StorageError,
 )
-from anagramdb.index import HEADER, read_index, save_index
+from anagramdb.index import HEADER, read_index
+from anagramdb.index_build import save_index
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 
@@ -70,7 +71,7 @@ def index_inode(path: str) -> int:
 
 def test_fresh_index_is_not_rebuilt(sample_dictionary, monkeypatch):
     monkeypatch.setattr(
-        index_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt a fresh index")
+        index_build_module, "scan_dictionary", lambda *a, **k: pytest.fail("rebuilt a fresh index")
     )
     Dictionary(sample_dictionary).close()
 
@@ -97,7 +98,7 @@ def test_touched_dictionary_is_not_rebuilt_but_refreshed(sample_dictionary, monk
     os.utime(sample_dictionary, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
     inode = index_inode(sample_dictionary)
     monkeypatch.setattr(
-        index_module,
+        index_build_module,
         "scan_dictionary",
         lambda *a, **k: pytest.fail("rebuilt an index whose dictionary only got a new mtime"),
     )
@@ -115,7 +116,7 @@ def test_packaged_data_is_never_refreshed(sample_dictionary, monkeypatch):
     before = Path(sample_dictionary + ".idx").read_bytes()
     inode = index_inode(sample_dictionary)
     monkeypatch.setattr(
-        index_module,
+        index_build_module,
         "scan_dictionary",
         lambda *a, **k: pytest.fail("rebuilt an index whose dictionary only got a new mtime"),
     )
@@ -374,7 +375,7 @@ def test_check_of_a_crlf_dictionary(tmp_path):
 
 
 def test_check_stops_listing_at_max_problems(tmp_path):
-    from anagramdb.index import MAX_PROBLEMS
+    from anagramdb.index_build import MAX_PROBLEMS
 
     path = tmp_path / "words.txt"
     path.write_bytes(b"".join(b"x%d\n" % i for i in range(MAX_PROBLEMS * 2)))

@@ -9,7 +9,8 @@ import shutil
 import zlib
 from pathlib import Path
 
-from anagramdb.index import MAX_PROBLEMS, read_index
+from anagramdb.index import read_index
+from anagramdb.index_build import MAX_PROBLEMS
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 from anagramdb.kinds import ANAGRAM, KEYED

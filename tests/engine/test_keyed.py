@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from anagramdb.builder import write_keyed
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import DictionaryFormatError, IndexVersionError
-from anagramdb.index import CRC_FIELD, HEADER, read_index, save_index
+from anagramdb.index import CRC_FIELD, HEADER, read_index
+from anagramdb.index_build import save_index
 from anagramdb.index_check import check_index
 from anagramdb.keyed import KeyedFile
 from anagramdb.kinds import ANAGRAM, KEYED, KEYED_GZIP

@@ -20,7 +20,7 @@ from anagramdb import packaged as packaged_module
 from anagramdb.builder import build
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import AnagramDBWarning, BuildRefusedError, OutputRefusedError
-from anagramdb.index import save_index
+from anagramdb.index_build import save_index
 from anagramdb.packaged import DATA_DIRECTORY
 
 from ..support.dictionaries import make_dictionary, write_list

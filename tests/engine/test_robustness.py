@@ -23,7 +23,8 @@ from anagramdb.countdown.numbers import solve
 from anagramdb.countdown.phrases import MAX_LETTERS, phrases
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import AnagramDBError, IndexCorruptError, InputTooLongError, StorageError
-from anagramdb.index import not_an_index, read_index, save_index
+from anagramdb.index import read_index
+from anagramdb.index_build import not_an_index, save_index
 from anagramdb.index_check import check_index
 from anagramdb.keys import letters_key, word_key
 

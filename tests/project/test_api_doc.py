@@ -47,9 +47,12 @@ def test_importing_loads_only_the_reader():
         "anagramdb.countdown",
         "anagramdb.dictionary",
         "anagramdb.errors",
+        "anagramdb.guard",  # a reader dropped unclosed warns and is closed
         "anagramdb.index",
+        "anagramdb.index_stale",  # is the index fresh (a rebuild loads index_build)
         "anagramdb.keys",
         "anagramdb.kinds",  # the index reader checks the kind of file its header records
+        "anagramdb.mapped",  # the file mapped with its index
         "anagramdb.packaged",  # where the packaged dictionaries are, and what is packaged
         "anagramdb.resolve",  # which file a dictionary name means
     ]

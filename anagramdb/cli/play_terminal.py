@@ -19,13 +19,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from ..countdown.rules import MAX_ANSWER
 from ..errors import InputTooLongError, StorageError
 from ..lines import MAX_LINE as MAX_INPUT_LINE
 from .play_screen import BOLD, LiveArea, Styles, Width, use_color, wrap
 
 TICK = 0.2  # seconds between looks at the clock while waiting for keys
-MAX_LINE = 2000  # characters a typed line may hold (numbers_check.MAX_ANSWER)
-CTRL_C, CTRL_D, CTRL_U, CTRL_W, ESC = "\x03", "\x04", "\x15", "\x17", "\x1b"
+CTRL_D, CTRL_U, CTRL_W, ESC = "\x04", "\x15", "\x17", "\x1b"
 
 
 class LineEditor:
@@ -62,7 +62,7 @@ class LineEditor:
                 done.append(None)
             elif key == "\t":
                 self.text += " "
-            elif key.isprintable() and len(self.text) < MAX_LINE:
+            elif key.isprintable() and len(self.text) < MAX_ANSWER:
                 self.text += key
         return done
 

@@ -30,7 +30,7 @@ from typing import NamedTuple, cast
 from ..errors import InvalidNumbersError
 from .numbers import validate
 from .numbers_forms import UNICODE_SIGNS
-from .rules import numbers_score
+from .rules import MAX_ANSWER, numbers_score
 
 OPERATORS = {
     "+": "+",
@@ -50,7 +50,6 @@ ACCEPTED = (
     "accepted: steps such as 25 x 4 = 100, 100 - 3 = 97 (split by new lines, ';', ',' or "
     "'then') or an expression such as (25 + 5) x 4; times: x × * ·, divide: ÷ /"
 )
-MAX_ANSWER = 2000  # characters: far more than any working of six tiles needs
 PREVIOUS = -1  # in a parsed step: the result of the step before (a step opening with "+ 1")
 MAX_DEPTH = 50  # brackets open at once (the parser recurses once per bracket)
 
@@ -175,13 +174,25 @@ class _Checker:
         self.last = 0  # the result of the step before
 
     def evaluate(self, tree: object) -> int:
-        """The value of *tree*, operands left then right, then the operation."""
-        if tree == PREVIOUS:
-            return self.use(self.last)
-        if isinstance(tree, int):
-            return self.use(tree)
-        op, left, right = cast("tuple[str, object, object]", tree)
-        return self.apply(self.evaluate(left), op, self.evaluate(right))
+        """The value of *tree*, operands left then right, then the operation.
+
+        A loop over a stack, not recursion: ``1+1+...+1`` is a tree as deep as it has
+        terms, and a long answer would pass Python's recursion limit."""
+        values: list[int] = []
+        pending: list[object] = [tree]  # trees to evaluate, and operators (str) to apply
+        while pending:
+            node = pending.pop()
+            if isinstance(node, str):
+                right = values.pop()
+                values.append(self.apply(values.pop(), node, right))
+            elif node == PREVIOUS:
+                values.append(self.use(self.last))
+            elif isinstance(node, int):
+                values.append(self.use(node))
+            else:
+                op, left, right_tree = cast("tuple[str, object, object]", node)
+                pending += [op, right_tree, left]  # left is done first, the operator last
+        return values[0]
 
     def use(self, number: int) -> int:
         self.used[number] += 1

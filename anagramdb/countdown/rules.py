@@ -34,11 +34,14 @@ from .show import MAX_CONSONANTS, MAX_VOWELS, MIN_CONSONANTS, MIN_VOWELS, RACK_S
 # (most distance, points), nearest first: 10 exact, 7 within 5, 5 within 10.
 NUMBERS_SCORES = ((0, 10), (5, 7), (10, 5))
 CONUNDRUM_SCORE = 10
+# Characters of an answer a player types, a word or a numbers working: far more than any
+# working of six tiles needs. The numbers checker refuses a longer one, and both front
+# ends' input stops there (the web's fields, the terminal's line).
+MAX_ANSWER = 200
 
 __all__ = [
     "CONUNDRUM_SCORE",
-    "MAX_CONSONANTS",
-    "MAX_VOWELS",
+    "MAX_ANSWER",
     "NUMBERS_SCORES",
     "Shortfall",
     "WordCheck",

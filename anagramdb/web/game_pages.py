@@ -20,10 +20,10 @@ from html import escape
 from typing import Any
 
 from ..countdown.round_kinds import RoundKind
+from ..countdown.rules import MAX_ANSWER
 from ..countdown.show import MAX_LARGE, RACK_SIZE
 from .game_assets import GAME_SCRIPT, GAME_STYLE
 from .pages import layout, plural
-from .params import MAX_WORKING_CHARS
 from .rooms import Room, Seat
 
 KINDS = {
@@ -354,7 +354,7 @@ def answer_form(code: str, current: dict[str, Any]) -> str:
         f'data-kind="{current["kind"]}">'
         f'<div class="field"><label for="text">{escape(label)}</label>'
         f'<input type="text" id="text" name="text" autocomplete="off" autocapitalize="none" '
-        f'spellcheck="false" maxlength="{MAX_WORKING_CHARS}" autofocus '
+        f'spellcheck="false" maxlength="{MAX_ANSWER}" autofocus '
         f'value="{escape(current.get("line") or "")}"></div>'
         f'<button name="do" value="{"buzz" if conundrum else "enter"}">'
         f"{'Buzz' if conundrum else 'Enter'}</button>"

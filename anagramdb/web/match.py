@@ -27,8 +27,8 @@ from ..countdown.answers import GRACE, Round
 from ..countdown.game import COMPUTER, Game
 from ..countdown.picks import DEFAULT_LARGE
 from ..countdown.round_kinds import RoundKind
+from ..countdown.rules import MAX_ANSWER
 from ..errors import InvalidGameError
-from .params import MAX_WORKING_CHARS
 from .solvers import Solvers
 
 LOBBY, PICKING, CLOCK, REVEAL, OVER = "lobby", "picking", "clock", "reveal", "over"
@@ -193,8 +193,8 @@ class Match:
         rnd = self.round
         if rnd is None or rnd.phase not in ("clock", "answering"):
             raise MoveError("no round is being played: answers are taken while the clock runs")
-        if len(text) > MAX_WORKING_CHARS:
-            raise MoveError(f"an answer has at most {MAX_WORKING_CHARS} characters")
+        if len(text) > MAX_ANSWER:
+            raise MoveError(f"an answer has at most {MAX_ANSWER} characters")
         return rnd
 
     def _go_on(self, now: float) -> None:

@@ -26,10 +26,11 @@ from __future__ import annotations
 import re
 from typing import overload
 
+from ..countdown.rules import MAX_ANSWER
+
 Params = dict[str, list[str]]
 
 MAX_TEXT = 64  # characters of a text parameter that names no bound of its own (CAPS)
-MAX_WORKING_CHARS = 200  # characters of a typed answer: a word, or a numbers working
 # A letters request is bounded by its rack: a rack of 30 letters and two blanks takes
 # seconds and matches most of the dictionary. Countdown's racks are 9 letters.
 MAX_RACK = 16
@@ -40,9 +41,9 @@ MAX_SECONDS = 300  # a round's clock, in the practice page and the game
 # The parameters with a length of their own; the answers (check, answer, text) are typed.
 CAPS = {
     "rack": MAX_RACK,
-    "check": MAX_WORKING_CHARS,
-    "answer": MAX_WORKING_CHARS,
-    "text": MAX_WORKING_CHARS,
+    "check": MAX_ANSWER,
+    "answer": MAX_ANSWER,
+    "text": MAX_ANSWER,
 }
 TRUE = ("", "1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off")

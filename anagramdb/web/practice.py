@@ -22,10 +22,11 @@ from ..countdown.draw import SEED_LIMIT, draw_letters, draw_numbers
 from ..countdown.letters import MIN_LENGTH
 from ..countdown.queries import letters
 from ..countdown.round_kinds import RoundKind
+from ..countdown.rules import MAX_ANSWER
 from ..countdown.show import MAX_LARGE, MAX_VOWELS, MIN_VOWELS
 from .api import answer
 from .pages import Redirect, layout, page, random_seed, twin_link
-from .params import MAX_SECONDS, MAX_WORKING_CHARS, ApiError, Params, integer, one
+from .params import MAX_SECONDS, ApiError, Params, integer, one
 from .render import error_html, letters_html, numbers_html, numbers_summary, plural
 from .routes import Request
 from .solvers import Solvers
@@ -113,7 +114,7 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
             f'<form id="practice" class="solve" action="/practice" method="get">{hidden}'
             f'<div class="field"><label for="answer">{escape(label)}</label>'
             '<input type="text" id="answer" name="answer" autocomplete="off" spellcheck="false" '
-            f'autofocus maxlength="{MAX_WORKING_CHARS}"></div>'
+            f'autofocus maxlength="{MAX_ANSWER}"></div>'
             '<button class="solve-button">Check</button></form>'
             f"{twin(kind, chosen, seed)}"
         )

@@ -5,7 +5,9 @@ a brute-force evaluator (Python's own parser, exact fractions) judges them."""
 from __future__ import annotations
 
 import ast
+import inspect
 import json
+import sys
 from collections import Counter
 from fractions import Fraction
 
@@ -17,6 +19,7 @@ from typer.testing import CliRunner
 from anagramdb.cli.app import app
 from anagramdb.countdown.numbers import solutions, solve
 from anagramdb.countdown.numbers_check import ACCEPTED, check_numbers
+from anagramdb.countdown.rules import MAX_ANSWER
 from anagramdb.countdown.show import LARGE_TILES, SMALL_TILES
 from anagramdb.errors import InvalidNumbersError
 
@@ -123,6 +126,24 @@ def test_text_that_is_not_an_answer_is_bad_input(answer):
 
 def test_deep_brackets_within_the_limit_are_fine():
     assert check_numbers(GAME, 952, "(" * 50 + "100" + ")" * 50).value == 100
+
+
+def test_a_chain_as_long_as_an_answer_may_be_is_judged_without_recursing():
+    """Issue 27: ``1+1+...+1`` is a tree as deep as it has terms. Within MAX_ANSWER it gets
+    a verdict even with little stack to spare (the tree is walked with a loop); a longer
+    answer, such as the thousand terms that were a RecursionError, is refused in one line."""
+    chain = "+".join(["1"] * (MAX_ANSWER // 2))
+    assert len(chain) == MAX_ANSWER - 1
+    spare = 40  # frames: far fewer than the chain's 100 levels
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack(0)) + spare)
+    try:
+        verdict = check_numbers([1, 2], 100, chain)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert not verdict.valid and verdict.reason == "1 is used twice, but only one was drawn"
+    with pytest.raises(InvalidNumbersError, match=f"^the answer is longer than {MAX_ANSWER} "):
+        check_numbers(GAME, 952, "+".join(["1"] * 999))
 
 
 def test_bad_games_are_bad_input():
@@ -391,8 +412,8 @@ def test_a_stray_character_is_named_with_its_position(answer, message):
 def test_the_bracket_limit_counts_brackets_open_at_once():
     """Brackets closed again do not count towards the limit of 50 open at once."""
     fifty = "(" * 50 + "{}" + ")" * 50
-    assert check_numbers(GAME, 952, f"{fifty.format(100)} + {fifty.format(6)}").value == 106
-    assert check_numbers(GAME, 952, " + ".join(f"({n})" for n in GAME * 10)).valid is False
+    assert check_numbers(GAME, 952, f"{fifty.format(100)} + (6)").value == 106  # 51 in all
+    assert check_numbers(GAME, 952, "+".join(["((3))"] * 33)).valid is False  # 66 in all
     with pytest.raises(InvalidNumbersError) as refused:
         check_numbers(GAME, 952, "100 + " + "(" * 51 + "6" + ")" * 51)
     assert str(refused.value) == (

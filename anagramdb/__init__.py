@@ -1,37 +1,24 @@
 """anagramdb: an on-disk anagram dictionary engine and Countdown solver (standard library only).
 
-The storage engine's public names are here; the game's (the solvers for the rounds) are
-in :mod:`anagramdb.countdown`. docs/API.md shows both at work. ``import anagramdb``
-loads the dictionary reader only: the builder and the checker are loaded on first use
-(module ``__getattr__``), so a lookup's cold start does not pay for them.
+The top level is the storage engine's front door, a few names: ``open`` and
+``Dictionary`` to look words up, ``build``, ``BuildReport`` and ``WordFilter`` to make a
+dictionary, ``check_index`` and ``save_index`` for its index, ``word_key``, and the base
+error ``AnagramDBError`` (every error class is in :mod:`anagramdb.errors`). The game's
+names (the solvers for the rounds) are in :mod:`anagramdb.countdown`. docs/API.md shows
+both at work.
+
+``import anagramdb`` loads the dictionary reader only: the builder and the checker are
+loaded on first use (module ``__getattr__``), so a lookup's cold start does not pay for
+them. Names that were exported here before 0.2 still resolve, with a DeprecationWarning
+naming their module, for one release.
 """
 
 from __future__ import annotations
 
-from .block_cache import CACHE_BYTES
 from .dictionary import Dictionary
-from .errors import (
-    AnagramDBError,
-    AnagramDBWarning,
-    BuildRefusedError,
-    DictionaryFormatError,
-    IndexCorruptError,
-    IndexVersionError,
-    InputTooLongError,
-    InvalidArgumentError,
-    InvalidGameError,
-    InvalidNumbersError,
-    InvalidRackError,
-    OutputRefusedError,
-    PilesFormatError,
-    StorageError,
-    TimeLimitError,
-    WordListError,
-)
-from .index import BLOCK_SIZE
-from .keys import fold, word_key
-from .packaged import DEFAULT_NAME, PACKAGED
-from .resolve import resolve_path
+from .errors import AnagramDBError
+from .index import BLOCK_SIZE as _BLOCK_SIZE
+from .keys import word_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,7 +27,7 @@ if TYPE_CHECKING:
     from .builder import BuildReport, build
     from .index_build import save_index
     from .index_check import check_index
-    from .wordlist import WordFilter, read_words
+    from .wordlist import WordFilter
 
 __version__ = "0.1.0"
 
@@ -49,16 +36,46 @@ _LAZY = {
     "build": "builder",
     "BuildReport": "builder",
     "WordFilter": "wordlist",
-    "read_words": "wordlist",
     "check_index": "index_check",
     "save_index": "index_build",
+}
+# name -> module of the names exported here until 0.1: they resolve, with a
+# DeprecationWarning, for one release (docs/DECISIONS.md, D7), but are not listed.
+_MOVED = {
+    "BLOCK_SIZE": "index",
+    "CACHE_BYTES": "block_cache",
+    "DEFAULT_NAME": "packaged",
+    "PACKAGED": "packaged",
+    "resolve_path": "resolve",
+    "fold": "keys",
+    "read_words": "wordlist",
+    **dict.fromkeys(
+        (
+            "AnagramDBWarning",
+            "BuildRefusedError",
+            "DictionaryFormatError",
+            "IndexCorruptError",
+            "IndexVersionError",
+            "InputTooLongError",
+            "InvalidArgumentError",
+            "InvalidGameError",
+            "InvalidNumbersError",
+            "InvalidRackError",
+            "OutputRefusedError",
+            "PilesFormatError",
+            "StorageError",
+            "TimeLimitError",
+            "WordListError",
+        ),
+        "errors",
+    ),
 }
 
 
 def open(
     path: str | os.PathLike[str] | None = None,
     *,
-    block_size: int = BLOCK_SIZE,
+    block_size: int = _BLOCK_SIZE,
     cache_bytes: int | None = None,
 ) -> Dictionary:
     """Open a dictionary file, a packaged one by name (``"full"``, ``"common"``, ...) or,
@@ -68,14 +85,24 @@ def open(
 
 
 def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib import import_module
 
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+    module = _LAZY.get(name)
+    if module is not None:
+        value = getattr(import_module(f"{__name__}.{module}"), name)
+        globals()[name] = value
+        return value
+    module = _MOVED.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import warnings
+
+    warnings.warn(
+        f"anagramdb.{name} is deprecated: use anagramdb.{module}.{name}",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(import_module(f"{__name__}.{module}"), name)
 
 
 def __dir__() -> list[str]:
@@ -85,35 +112,13 @@ def __dir__() -> list[str]:
 # `open` is public but left out of __all__, so that `from anagramdb import *` does not
 # hide the built-in open.
 __all__ = [
-    "BLOCK_SIZE",
-    "CACHE_BYTES",
-    "DEFAULT_NAME",
-    "PACKAGED",
     "AnagramDBError",
-    "AnagramDBWarning",
-    "BuildRefusedError",
     "BuildReport",
     "Dictionary",
-    "DictionaryFormatError",
-    "IndexCorruptError",
-    "IndexVersionError",
-    "InputTooLongError",
-    "InvalidArgumentError",
-    "InvalidGameError",
-    "InvalidNumbersError",
-    "InvalidRackError",
-    "OutputRefusedError",
-    "PilesFormatError",
-    "StorageError",
-    "TimeLimitError",
     "WordFilter",
-    "WordListError",
     "__version__",
     "build",
     "check_index",
-    "fold",
-    "read_words",
-    "resolve_path",
     "save_index",
     "word_key",
 ]

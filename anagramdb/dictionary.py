@@ -40,7 +40,7 @@ from .resolve import resolve_path
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
-    from collections.abc import Callable, Iterable, Iterator
+    from collections.abc import Iterable, Iterator
     from typing import Any
 
     from .guard import UnclosedGuard
@@ -150,7 +150,7 @@ class Dictionary:
         """Number of blocks, which is the number of index entries."""
         return self.index.entry_count
 
-    def block_range(self, number: int) -> tuple[int, int]:
+    def _block_range(self, number: int) -> tuple[int, int]:
         """The byte range of block *number* in the dictionary (one pread of the index)."""
         start, end = self.index.offsets(number, number + 2)
         if end <= start or (start and self._map[start - 1] != 10):
@@ -167,7 +167,7 @@ class Dictionary:
 
         Cost: one slice of the mapping (about 64 short lines) and one decode.
         """
-        start, end = self.block_range(number)
+        start, end = self._block_range(number)
         return self._decode(start, end)
 
     def _decode(self, start: int, end: int) -> list[str]:
@@ -183,11 +183,11 @@ class Dictionary:
             words.pop()
         return words
 
-    def keyed_block(self, number: int) -> KeyedBlock:
+    def _keyed_block(self, number: int) -> KeyedBlock:
         """Block *number* in the form the cache keeps (block_cache.KeyedBlock): its keys
         from the stored-keys file when there is a fresh one (no word is decoded), else
         computed from its words."""
-        start, end = self.block_range(number)
+        start, end = self._block_range(number)
         stored = self._stored
         if stored is not None:
             record = stored.record(number)
@@ -198,7 +198,7 @@ class Dictionary:
         keys, aligned = block_keys(words)
         return KeyedBlock(keys, self._map, start, end, aligned)
 
-    def cached_block(
+    def _cached_block(
         self, number: int, memo: dict[int, Block | KeyedBlock] | None = None
     ) -> Block | KeyedBlock:
         """Block *number*, through *memo* (one caller's) and the cache shared by the
@@ -221,12 +221,12 @@ class Dictionary:
             if cache.touches > cache.age_after:
                 cache.age()
             if cache.wanted(number):
-                block = self.keyed_block(number)
+                block = self._keyed_block(number)
                 cache.admit(number, block)
             elif self._stored is not None:
-                block = self.keyed_block(number)
+                block = self._keyed_block(number)
             else:
-                start, end = self.block_range(number)
+                start, end = self._block_range(number)
                 block = Block(self._decode(start, end))
                 self._touched(start, end)
         regions = self._regions
@@ -299,7 +299,9 @@ class Dictionary:
             if not first < key <= last:
                 target = index.find_block(key.encode("utf-8"))
                 if target != number:
-                    reached = behind if target == behind_number else self.cached_block(target, memo)
+                    reached = (
+                        behind if target == behind_number else self._cached_block(target, memo)
+                    )
                     behind, behind_number = block, number
                     block, number = reached, target
                     first, last, text, table, mask, aligned, base = block.view
@@ -333,7 +335,7 @@ class Dictionary:
             # A run of equal keys, or the key's first word, may be in the next block.
             while key >= last and number < last_block:
                 reached = (
-                    behind if number + 1 == behind_number else self.cached_block(number + 1, memo)
+                    behind if number + 1 == behind_number else self._cached_block(number + 1, memo)
                 )
                 behind, behind_number = block, number
                 block, number = reached, number + 1
@@ -375,17 +377,12 @@ class Dictionary:
             return words
         return []
 
-    def lookup(self, letters: str, action: Callable[[str], object]) -> None:
-        """Call ``action(word)`` for each word that is an anagram of *letters*.
+    def anagrams(self, letters: str) -> list[str]:
+        """The exact anagrams of *letters* in the dictionary, in file order.
 
         Raises InvalidRackError when *letters* holds anything but letters. Case and accents
-        are folded as in the key.
+        are folded as in the key. Cost: as :meth:`words_with_key`.
         """
-        for word in self.words_with_key(letters_key(letters)):
-            action(word)
-
-    def anagrams(self, letters: str) -> list[str]:
-        """The exact anagrams of *letters* in the dictionary (as :meth:`lookup`)."""
         return self.words_with_key(letters_key(letters))
 
     def __iter__(self) -> Iterator[str]:

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from anagramdb.block_cache import Block, KeyedBlock
 from anagramdb.builder import build
 from anagramdb.dictionary import REGION_BYTES, RELEASE_BYTES, RELEASE_PAGES, Dictionary
 from anagramdb.errors import (
@@ -85,12 +84,10 @@ def test_many_index_entries_use_the_summary(tmp_path, block_size):
             assert dictionary.words_with_key(missing) == model.get(missing, [])
 
 
-def test_lookup_calls_the_action_and_folds_case_and_accents(sample_dictionary):
-    seen: list[str] = []
+def test_anagrams_fold_case_and_accents(sample_dictionary):
     with Dictionary(sample_dictionary) as dictionary:
-        dictionary.lookup("SiLeNt", seen.append)
+        assert dictionary.anagrams("SiLeNt") == ["enlist", "inlets", "listen", "silent", "tinsel"]
         assert dictionary.anagrams("ÉCAF") == ["café", "face"]
-    assert seen == ["enlist", "inlets", "listen", "silent", "tinsel"]
 
 
 def test_bad_letters(sample_dictionary):
@@ -238,25 +235,33 @@ def test_scan_and_lookup_agree_on_the_full_dictionary(monkeypatch, chunk):
 def test_the_block_cache_keeps_blocks_from_their_second_touch_within_its_budget(tmp_path):
     words = [f"{a}{b}{c}" for a in "bcdfg" for b in "aeiou" for c in "lmnrst"]
     path = make_dictionary(tmp_path, words, block_size=2)
+    keys = sorted(word_key(word) for word in words)
     budget = 8192
     with Dictionary(path, cache_bytes=budget) as dictionary:
         assert dictionary.block_count == 75
-        first = [dictionary.cached_block(n) for n in range(40)]
-        assert not dictionary._cache.entries  # a first touch is for one walk only
-        assert all(type(block) is Block for block in first)
-        again = [dictionary.cached_block(n) for n in range(40)]
-        kept = dictionary._cache.entries
-        assert kept and all(type(again[n]) is KeyedBlock for n in kept)
-        assert all(kept[n] is again[n] for n in kept)
-        assert dictionary.cached_block(min(kept)) is kept[min(kept)]
-        assert dictionary.cache_bytes <= budget
-        assert len(kept) < 40  # the budget, not the count, bounds it
+
+        def blocks_bytes() -> int:  # the cache's bytes less the index stretches' and counters'
+            return dictionary.cache_bytes - dictionary.index.stretch_bytes - counters
+
+        counters = dictionary.cache_bytes  # what its counters cost, before any lookup
+        model = anagram_model(words)
+        expected = [(key, model[key]) for key in keys[:80]]
+        assert list(dictionary.find_keys(keys[:80])) == expected
+        assert blocks_bytes() == 0  # a first touch is for one walk only
+        assert list(dictionary.find_keys(keys[:80])) == expected
+        assert 0 < blocks_bytes() and dictionary.cache_bytes <= budget
+        for _ in range(3):  # every block, touched again and again: the budget bounds it
+            assert len(list(dictionary.find_keys(keys))) == 150
+            assert dictionary.cache_bytes <= budget
     with Dictionary(path, cache_bytes=0) as dictionary:
         for _ in range(3):
-            assert dictionary.cached_block(1) is not dictionary.cached_block(1)
-        assert not dictionary._cache.entries and dictionary.cache_bytes == 0
-        memo: dict = {}
-        assert dictionary.cached_block(1, memo) is dictionary.cached_block(1, memo)
+            assert len(list(dictionary.find_keys(keys))) == 150
+        assert dictionary.cache_bytes == 0
+        memo: dict = {}  # a caller's own memo keeps what the walk reached, cache or not
+        assert list(dictionary.find_keys(keys[:3], memo)) == expected[:3]
+        reached = dict(memo)
+        assert reached and list(dictionary.find_keys(keys[:3], memo)) == expected[:3]
+        assert all(memo[number] is block for number, block in reached.items())
 
 
 def test_bad_cache_size(sample_dictionary, monkeypatch):

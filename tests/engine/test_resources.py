@@ -124,7 +124,8 @@ def test_running_out_of_descriptors_is_a_storage_error(tmp_path):
     script = textwrap.dedent(
         f"""
         import resource
-        from anagramdb import Dictionary, StorageError
+        from anagramdb import Dictionary
+        from anagramdb.errors import StorageError
         _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (16, hard))
         kept = []

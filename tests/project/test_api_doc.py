@@ -33,6 +33,50 @@ def test_every_exported_name_resolves(module):
         module.nothing_here  # noqa: B018
 
 
+# The names the top level exported up to 0.1, and their modules now (API.md, DECISIONS D7).
+MOVED = {
+    "BLOCK_SIZE": "index",
+    "CACHE_BYTES": "block_cache",
+    "DEFAULT_NAME": "packaged",
+    "PACKAGED": "packaged",
+    "resolve_path": "resolve",
+    "fold": "keys",
+    "read_words": "wordlist",
+    "AnagramDBWarning": "errors",
+    "StorageError": "errors",
+    "InvalidRackError": "errors",
+    "TimeLimitError": "errors",
+}
+
+
+def test_the_top_level_exports_the_engine_only():
+    assert sorted(anagramdb.__all__) == [
+        "AnagramDBError",
+        "BuildReport",
+        "Dictionary",
+        "WordFilter",
+        "__version__",
+        "build",
+        "check_index",
+        "save_index",
+        "word_key",
+    ]
+    assert callable(anagramdb.open) and "open" in dir(anagramdb)
+
+
+@pytest.mark.parametrize("name", sorted(MOVED))
+def test_a_moved_name_still_resolves_for_a_release_with_a_warning(name):
+    import importlib
+
+    module = importlib.import_module(f"anagramdb.{MOVED[name]}")
+    message = f"anagramdb.{name} is deprecated: use anagramdb.{MOVED[name]}.{name}"
+    with pytest.warns(DeprecationWarning, match=message.replace(".", r"\.")):
+        assert getattr(anagramdb, name) is getattr(module, name)
+    with pytest.warns(DeprecationWarning, match=message.replace(".", r"\.")):
+        exec(f"from anagramdb import {name}", {})
+    assert name not in anagramdb.__all__ and name not in dir(anagramdb)
+
+
 def test_importing_loads_only_the_reader():
     code = (
         "import sys, anagramdb, anagramdb.countdown; "

@@ -1,4 +1,4 @@
-"""``Dictionary``: open a dictionary file, memory-map it, and look words up by key.
+"""``Dictionary``: words looked up by key in a sorted dictionary file (opened by mapped.py).
 
 Files on disk: the dictionary ``NAME`` is plain UTF-8 text, one word a line, LF endings,
 sorted by (key, word) where the key is the word's folded letters in code-point order::
@@ -12,6 +12,8 @@ Keys are not stored, so any Unix tool reads the file as a word list. ``NAME.idx`
 sparse index (see index.py): the key and byte offset of every BLOCK_SIZE-th line.
 
 A lookup is two steps: bisect the sparse index, then scan one block of the mapped file.
+The blocks a lookup reads, and their cache, are block_cache.py's; which file a name means
+is resolve.py's.
 """
 
 from __future__ import annotations

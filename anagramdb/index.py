@@ -24,6 +24,7 @@ of words keyed by their letters, or ``KEY<TAB>VALUE`` text (plain, or gzip-block
 keyed text such as the definitions file shares this index. "Dictionary" below means the
 indexed file, of whatever kind. Writing an index is index_build.py; deciding whether it
 still describes its dictionary, index_stale.py; listing every problem, index_check.py.
+Both a reader and a writer first require a regular file (require_regular_file).
 """
 
 from __future__ import annotations

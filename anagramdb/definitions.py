@@ -23,10 +23,6 @@ from .keys import fold
 from .kinds import KEYED_GZIP
 from .packaged import data_path
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Iterable
-
 DEFINITIONS_FILE = "definitions.txt.gz"
 DEFINITIONS_PATH = data_path(DEFINITIONS_FILE)
 LINK = "="  # =POS:LEMMA, the word is a form or a spelling of LEMMA
@@ -181,7 +177,3 @@ class Definitions:
             else:
                 entries.append(Entry(key, name, [Sense(text, labels)]))
         return Definition(key, entries)
-
-    def define_many(self, words: Iterable[str]) -> dict[str, Definition]:
-        """The definition of each distinct word of *words*, by the word as given."""
-        return {word: self.define(word) for word in dict.fromkeys(words)}

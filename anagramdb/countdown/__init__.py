@@ -1,22 +1,29 @@
-"""The game: solvers for the rounds of Countdown, built on the storage engine.
+"""The game of Countdown on the storage engine: the solvers of its rounds, its draws,
+rules and scoring, and a whole game played by events for any front end.
 
-``letters`` (longest words from a rack), ``phrases`` (multi-word anagrams), ``conundrum``
-(solve and generate), ``draw`` (letter and number selections), ``numbers`` (the numbers
-round solver), ``numbers_stats`` (exhaustive statistics), ``rules`` (the show's rules and
-scoring, checking a letters answer), ``numbers_check`` (checking a numbers answer),
-``game`` and ``opponent`` (a whole game). Nothing here prints or parses command lines; the
-front ends in ``anagramdb.cli`` do that.
+This is where the Countdown API lives: the names in ``__all__`` are exported here, under
+names that say which round they serve (``find_phrases``, not ``phrases``, which is the
+module), with the errors a caller of the game may catch. Each is loaded on first use, so
+``import anagramdb.countdown`` costs nothing until one is used. docs/API.md has examples
+and docs/ARCHITECTURE.md the map of the modules, each of which owns one thing.
 
-What an embedder needs is exported here, under names that say which round they serve
-(``find_phrases``, not ``phrases``, which is the module); each is loaded on first use,
-so ``import anagramdb.countdown`` costs nothing until a solver is called. docs/API.md
-has examples.
+Nothing here prints or parses command lines (the front ends, ``anagramdb.cli`` and
+``anagramdb.web``, do that). The solvers read only the Dictionary they are given. Files
+are opened by history (the history file: read, written atomically, set aside when
+damaged), draw.read_piles (a piles file), and the readers of the packaged data:
+conundrum (its answer lists), opponent and conundrum (the offensive list), reasons (why
+a word is not in a dictionary), rules.packaged_dictionaries and opponent_figures.measure
+(the packaged dictionaries).
 """
 
 from __future__ import annotations
 
+# The errors the game raises, for its callers (anagramdb.errors is loaded already).
+from ..errors import InvalidGameError, InvalidNumbersError, InvalidRackError, PilesFormatError
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .budget import Budget, WorkLimitError
     from .conundrum import Conundrum, solve_conundrum
     from .conundrum import Solution as ConundrumSolution
     from .conundrum import generate as generate_conundrums
@@ -31,6 +38,7 @@ if TYPE_CHECKING:
     from .numbers_stats import Stats
     from .numbers_stats import statistics as numbers_statistics
     from .phrases import phrases as find_phrases
+    from .round_kinds import RoundKind
     from .rules import WordCheck, check_conundrum, check_word, numbers_score
 
 # public name -> (module, name there)
@@ -67,6 +75,9 @@ _LAZY = {
     "check_numbers": ("numbers_check", "check_numbers"),
     "NumbersCheck": ("numbers_check", "NumbersCheck"),
     "Game": ("game", "Game"),
+    "RoundKind": ("round_kinds", "RoundKind"),
+    "Budget": ("budget", "Budget"),
+    "WorkLimitError": ("budget", "WorkLimitError"),
 }
 
 
@@ -91,16 +102,23 @@ __all__ = [
     "METHODS",
     "MIN_LENGTH",
     "Answer",
+    "Budget",
     "Conundrum",
     "ConundrumSolution",
     "Expression",
     "Game",
+    "InvalidGameError",
+    "InvalidNumbersError",
+    "InvalidRackError",
     "LettersDraw",
     "LettersWord",
     "NumbersCheck",
     "NumbersDraw",
+    "PilesFormatError",
+    "RoundKind",
     "Stats",
     "WordCheck",
+    "WorkLimitError",
     "check_conundrum",
     "check_numbers",
     "check_word",

@@ -2,9 +2,8 @@
 consonants it holds, the number tiles, how many a selection draws and may take large,
 and the target's range.
 
-The game's modules and both front ends take them from here; the web hands RACK_SIZE to
-its page script through the page's data rather than writing 9 again. The module imports
-nothing, so the command line's quick path reads it for nothing.
+The game's modules and both front ends take them from here. The module imports nothing,
+so the command line's quick path reads it for nothing.
 """
 
 RACK_SIZE = 9  # letters in a selection; a word of all of them scores double

@@ -96,6 +96,31 @@ def test_the_command_line_imports_the_web_only_to_serve():
             assert layer_of(target) != "web", f"{path.name}:{line}: imports {target}"
 
 
+def test_no_import_goes_in_a_circle():
+    """The package's imports, those inside functions and under TYPE_CHECKING included, form
+    no circle: every module can be read after the modules it imports."""
+    graph = {
+        module_name(path): {target for _, target in imported_modules(path)} for path in SOURCES
+    }
+    finished: set[str] = set()
+
+    def circle_from(module: str, trail: list[str]) -> list[str]:
+        if module in trail:
+            return [*trail[trail.index(module) :], module]
+        if module in finished or module not in graph:
+            return []
+        for target in sorted(graph[module]):
+            circle = circle_from(target, [*trail, module])
+            if circle:
+                return circle
+        finished.add(module)
+        return []
+
+    for module in sorted(graph):
+        circle = circle_from(module, [])
+        assert not circle, " -> ".join(circle)
+
+
 def test_layers_exist_as_packages():
     for layer in ("countdown", "cli", "web"):
         assert (PACKAGE / layer / "__init__.py").is_file()

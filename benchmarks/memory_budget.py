@@ -85,8 +85,8 @@ def commands(racks: int, wordlist: str, scratch: str) -> dict[str, tuple[list[st
             b"",
         ),
         "build (--memory 64M)": ([*tool, "build", wordlist, "-o", built, "--force"], b""),
-        "index --check": (
-            [*tool, "index", "--check", os.path.join(DATA_DIRECTORY, "huge.txt")],
+        "check index": (
+            [*tool, "check", "index", os.path.join(DATA_DIRECTORY, "huge.txt")],
             b"",
         ),
         "numbers stats --targets 101-120": (

@@ -3,7 +3,7 @@ in any packaged list, no name, trademark or abbreviation among the answers and c
 
     python tools/check_conundrums.py [--count 2000] [--seed 1] [--from common full]
 
-Generates COUNT conundrums from each source (``anagramdb conundrum --generate --from
+Generates COUNT conundrums from each source (``anagramdb draw conundrum --from
 SOURCE``), then checks each against sources the generator does not read: the offensive list
 as a whole word and spelt inside the clue; every packaged list for a second anagram of the
 answer; SCOWL's capitalised, proper-name and abbreviation files (any category, any size)

@@ -30,7 +30,7 @@ from . import (
 )
 from .common import command_settings, commands, groups, state, usage_error
 from .grammar import CACHE_OPTION, DICT_OPTION, DICT_SHORT, hoist, split_globals
-from .program import Group, Program
+from .program import Program
 
 
 def _version(value: bool) -> None:
@@ -106,9 +106,9 @@ def make_app(only: str | None = None) -> typer.Typer:
     for name, function in commands.items():
         if only is None or name == only:
             new.command(name, context_settings=command_settings.get(name))(function)
-    for name, build in groups.items():
+    for name, (build, cls) in groups.items():
         if only is None or name == only:
-            new.add_typer(build(), name=name, cls=Group)
+            new.add_typer(build(), name=name, cls=cls)
     return new
 
 

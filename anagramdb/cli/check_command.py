@@ -1,8 +1,10 @@
-"""``anagramdb check RACK WORD``: is a letters-round answer valid, and if not, why not.
+"""``anagramdb check letters|numbers|index``: is an answer valid (and if not, why not), are
+a dictionary's files sound.
 
-The numbers-round check is ``anagramdb numbers N... --target T --check EXPR`` (in
-numbers_command); both print what check_text/numbers_check_text give here, or the records'
-JSON, and exit 0 for a valid answer, 1 for an invalid one, 2 for bad input.
+Each prints a verdict (check_text, numbers_check_text, the index's problems) or its JSON
+record, and exits 0 when valid, 1 when not, 2 for bad input. ``check RACK WORD`` (no
+subcommand) is the old form of ``check letters``; ``numbers ... --check`` and ``index
+--check`` are the old forms of the other two (they print a notice and run these).
 """
 
 import sys
@@ -15,14 +17,17 @@ from ..resolve import display_name
 from .common import (
     JSON_OPTION,
     batch,
-    command,
     emit_json,
+    group,
     open_dictionary,
+    option,
+    refuse_unknown_options,
     reported,
     state,
     usage_error,
 )
 from .messages import cut
+from .program import group_class
 
 
 def check_text(result: Any) -> str:
@@ -47,8 +52,7 @@ def numbers_check_text(result: Any) -> str:
     return "\n".join([head, *(f"  {step}" for step in result.steps)])
 
 
-@command
-def check(
+def letters(
     rack: Annotated[
         str,
         typer.Argument(
@@ -106,15 +110,84 @@ def check(
     raise typer.Exit(code or int(any(invalid)))
 
 
-def check_numbers_answer(args: list[str], target: int, answer: str, as_json: bool) -> None:
-    """``numbers N... --target T --check EXPR``: print the verdict, exit 1 when invalid."""
+def check_numbers_answer(args: list[str], target: int | None, answer: str, as_json: bool) -> None:
+    """Check *answer* to the game *args* and *target*: print the verdict, exit 1 when
+    invalid."""
     from ..countdown.numbers_check import check_numbers
     from ..countdown.queries import whole_numbers
+    from .numbers_command import needs_target
 
-    result = check_numbers(whole_numbers(args), target, answer)
+    result = check_numbers(whole_numbers(args), needs_target(target), answer)
     if as_json:
         emit_json(result.to_dict())
     else:
         typer.echo(numbers_check_text(result))
     if not result.valid:
         raise typer.Exit(1)
+
+
+def numbers(
+    ctx: typer.Context,
+    args: Annotated[
+        list[str],
+        typer.Argument(
+            help="The numbers of the round (1 to 7), then the answer: an expression, or steps "
+            "split by ; (e.g. '100 + 75 = 175; 175 x 6 = 1050').",
+            metavar="NUMBERS... ANSWER",
+        ),
+    ],
+    target: Annotated[int | None, option("--target", help="The target of the round.")] = None,
+    as_json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Check a numbers-round answer: does it keep the rules, and how far is it from the
+    target?
+
+    Exit 0 when valid, 1 when not (the reason and the steps so far are printed), 2 for
+    bad input.
+    """
+    refuse_unknown_options(ctx, args)
+    if len(args) < 2 or "-" in args:
+        raise usage_error("give the numbers, then the answer, e.g. 25 50 75 100 3 6 -t 952 'EXPR'")
+    with reported():
+        check_numbers_answer(args[:-1], target, args[-1], as_json)
+
+
+def index(
+    dictionary: Annotated[
+        str | None,
+        typer.Argument(help="Dictionary file (default: the one in use).", metavar="DICT"),
+    ] = None,
+    as_json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Check a dictionary, its index and stored keys: list every problem, change
+    nothing, exit 1 if there is one."""
+    from .dictionary_commands import check_files
+
+    check_files(dictionary, as_json)
+
+
+# A negative number must reach the solver's own check, not look like an unknown option.
+NEGATIVES = {"ignore_unknown_options": True}
+
+
+@group(
+    "check",
+    group_class(
+        default="letters",
+        notice=("check RACK WORD", "check letters RACK WORD"),
+        old_when_alone=("letters", "numbers"),
+    ),
+)
+def check_app() -> typer.Typer:
+    """The ``check`` group: letters, numbers, index."""
+    app = typer.Typer(
+        help="Check an answer (letters RACK WORD, numbers N... -t T ANSWER), or a dictionary's "
+        "files (index).",
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        context_settings=NEGATIVES,
+    )
+    app.command("letters")(letters)
+    app.command("numbers", context_settings=NEGATIVES)(numbers)
+    app.command("index")(index)
+    return app

@@ -5,7 +5,6 @@ from contextlib import contextmanager
 from typing import Any, TypeVar, overload
 
 import typer
-from typer._click.exceptions import UsageError
 
 from ..dictionary import Dictionary
 from ..errors import AnagramDBError
@@ -15,11 +14,13 @@ from .batching import (
 )  # every command's batch mode (typer-free, for the quick path too)
 from .grammar import SHORT_FLAGS
 from .messages import no_words
+from .program import Group
 from .render import to_json
+from .typer_private import NoSuchOption, UsageError
 
 state: dict[str, str | None] = {"dict": None, "cache": None}
 commands: dict[str, Callable[..., None]] = {}
-groups: dict[str, Callable[[], typer.Typer]] = {}
+groups: dict[str, tuple[Callable[[], typer.Typer], type[Group]]] = {}
 JSON_OPTION = typer.Option(
     "--json", help="Print JSON (JSON Lines in batch mode, one object a line)."
 )
@@ -62,11 +63,14 @@ def command(
     return register(function) if function is not None else register
 
 
-def group(name: str) -> Callable[[Callable[[], typer.Typer]], Callable[[], typer.Typer]]:
-    """Register a function that builds a sub-app (a command with subcommands)."""
+def group(
+    name: str, cls: type[Group] = Group
+) -> Callable[[Callable[[], typer.Typer]], Callable[[], typer.Typer]]:
+    """Register a function that builds a sub-app (a command with subcommands), and the
+    Group class it is run by (program.group_class: a default subcommand, a notice)."""
 
     def register(build: Callable[[], typer.Typer]) -> Callable[[], typer.Typer]:
-        groups[name] = build
+        groups[name] = (build, cls)
         return build
 
     return register
@@ -76,6 +80,15 @@ def usage_error(message: str) -> UsageError:
     """An error in how a command was called, reported by program.Program on one line with
     exit 2: ``raise usage_error("give LETTERS or --generate, not both")``."""
     return UsageError(message)
+
+
+def refuse_unknown_options(ctx: typer.Context, args: list[str]) -> None:
+    """A command that lets unknown options through as arguments, for negative numbers
+    (``ignore_unknown_options``), refuses them here, as click would have: *args* holds
+    numbers, ``-`` and the words that are not options."""
+    for arg in args:
+        if arg.startswith("-") and not arg[1:].isdigit() and arg != "-":
+            raise NoSuchOption(arg, ctx=ctx)
 
 
 @contextmanager

@@ -6,7 +6,7 @@ about 25 ms to import (most of a lookup's cold start):
     anagramdb [-d D] anagrams LETTERS [--json]
     anagramdb define WORD... [--json]
     anagramdb [-d D] letters RACK [--json] [-a|--all] [--min N] [--enough N]
-    anagramdb numbers N... -t|--target T [--json] [-a|--all] [--rpn] [--ascii] [--strict]
+    anagramdb numbers [solve] N... -t|--target T [--json] [-a|--all] [--rpn] [--ascii] [--strict]
 
 (global options anywhere, values detached or after ``=``; LETTERS or RACK ``-`` for batch
 mode). Anything else (other options, help, repeated arguments, values that are not plain
@@ -93,8 +93,15 @@ def parse(args: list[str]) -> tuple[str | None, str, Any, dict[str, Any]] | None
         else:
             positional.append(word)
     if command == "numbers":
-        # Typer reports a missing target or numbers, and runs the statistics.
-        if not positional or positional == ["stats"] or "--target" not in options:
+        # The group's subcommand is its first word that is not an option (grammar.first_word):
+        # solve is what the quick path does; typer runs the statistics.
+        words = [word for word in positional if not word.startswith("-")]
+        if words[:1] == ["solve"]:
+            positional.remove("solve")
+        elif words[:1] == ["stats"]:
+            return None
+        # Typer reports a missing target or numbers.
+        if not positional or "--target" not in options:
             return None
         return spec, command, positional, options
     if command == "define":  # several words, or - alone

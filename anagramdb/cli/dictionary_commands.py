@@ -179,15 +179,8 @@ def index(
         str | None,
         typer.Argument(help="Dictionary file (default: the one in use).", metavar="DICT"),
     ] = None,
-    check: Annotated[
-        bool,
-        typer.Option(
-            "--check",
-            help="Verify the dictionary and its index, change nothing, exit 1 on a problem.",
-        ),
-    ] = False,
     block_size: Annotated[
-        int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block when rebuilding.")
+        int, typer.Option(min=1, max=MAX_BLOCK_SIZE, help="Words per index block.")
     ] = BLOCK_SIZE,
     keys: Annotated[
         bool,
@@ -201,37 +194,22 @@ def index(
         bool,
         typer.Option("--force", help="Replace DICT.idx even if it is not an anagramdb index."),
     ] = False,
+    check: Annotated[bool, typer.Option("--check", hidden=True)] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Rebuild the index of a dictionary (and its stored keys), or check the files."""
+    """Rebuild the index of a dictionary (and its stored keys); check index checks them."""
     from ..index import index_path_for
     from ..index_build import save_index
-    from ..index_check import check_index
     from ..stored_keys import refresh_stored_keys, save_stored_keys
 
-    if dictionary == "":
-        raise usage_error("no dictionary given (an empty name)")
-    path = resolve_path(state["dict"] if dictionary is None else dictionary)
+    if check:  # the old form of check index
+        from .messages import superseded
+
+        superseded("index [DICT] --check", "check index [DICT]")
+        check_files(dictionary, as_json)
+        return
+    path = dictionary_path(dictionary)
     with reported():
-        if check:
-            problems = check_index(path)
-            if as_json:
-                emit_json(
-                    {
-                        "dictionary": path,
-                        "index_path": index_path_for(path),
-                        "ok": not problems,
-                        "problems": problems,
-                    }
-                )
-            else:
-                for problem in problems:
-                    typer.echo(problem)
-                if not problems:
-                    typer.echo(f"{path}: ok")
-            if problems:
-                raise typer.Exit(1)
-            return
         builder = save_index(path, block_size, force=force)
         written = save_stored_keys(path) if keys else refresh_stored_keys(path)
         if as_json:
@@ -252,6 +230,32 @@ def index(
             )
             if written is not None:
                 typer.echo(f"wrote {written}: the key of every word")
+
+
+def dictionary_path(dictionary: str | None) -> str:
+    """The path of the dictionary file named by a DICT argument, else by --dict."""
+    if dictionary == "":
+        raise usage_error("no dictionary given (an empty name)")
+    return resolve_path(state["dict"] if dictionary is None else dictionary)
+
+
+def check_files(dictionary: str | None, as_json: bool) -> None:
+    """``check index [DICT]``: print every problem with the dictionary, its index and its
+    stored keys (or ``DICT: ok``), and exit 1 if there is one."""
+    from ..index import index_path_for
+    from ..index_check import check_index
+
+    path = dictionary_path(dictionary)
+    with reported():
+        problems = check_index(path)
+    if as_json:
+        record = {"dictionary": path, "index_path": index_path_for(path)}
+        emit_json({**record, "ok": not problems, "problems": problems})
+    else:
+        for problem in problems or [f"{path}: ok"]:
+            typer.echo(problem)
+    if problems:
+        raise typer.Exit(1)
 
 
 @command

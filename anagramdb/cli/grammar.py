@@ -7,7 +7,9 @@
 
 A global option may stand before or after the command: :func:`hoist` moves every one to
 the front (the last given wins, as for any click option), so the parsers below the top
-level never see one. Nothing after a ``--`` is an option.
+level never see one. Nothing after a ``--`` is an option. A group's subcommand is its
+first word that is neither an option nor an option's value (:func:`first_word`), so
+``numbers -t 952 solve 25 50`` and ``numbers solve 25 50 -t 952`` are one command.
 """
 
 from __future__ import annotations
@@ -105,3 +107,19 @@ def split_globals(hoisted: list[str]) -> tuple[dict[str, str], list[str]]:
         found[hoisted[0]] = hoisted[1]
         hoisted = hoisted[2:]
     return found, hoisted
+
+
+def first_word(args: list[str], takes_value: set[str] | frozenset[str]) -> int | None:
+    """The position in *args* of the first word that is neither an option nor the value of
+    one of *takes_value* (given detached), or None (none before the end or a ``--``)."""
+    skip = False
+    for position, word in enumerate(args):
+        if skip:
+            skip = False
+        elif word == "--":
+            return None
+        elif word.startswith("-") and word != "-":
+            skip = word in takes_value
+        else:
+            return position
+    return None

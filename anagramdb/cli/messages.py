@@ -2,6 +2,7 @@
 
     anagramdb: error: MESSAGE      exit 2 (bad input, usage) or 1 (files, system)
     anagramdb: warning: MESSAGE    the command goes on
+    anagramdb: notice: 'OLD' is now 'NEW'   after a superseded form ran without an error
     anagramdb: interrupted         exit 130 (Ctrl-C)
     QUERY: no words                an empty result: exit 0, nothing on stdout
     WORD: no definition            define's empty result, the same way
@@ -55,12 +56,35 @@ def one_line(message: str) -> str:
 
 def error(message: str, code: int) -> int:
     """Print ``anagramdb: error: MESSAGE`` on stderr and return *code*."""
+    _run["errors"] += 1
     print(f"{PROGRAM}: error: {one_line(message)}", file=sys.stderr, flush=True)
     return code
 
 
 def warning(message: str) -> None:
     print(f"{PROGRAM}: warning: {one_line(message)}", file=sys.stderr, flush=True)
+
+
+# What this run has to say at its end, and how many errors it said (program.Program.run).
+_run: dict[str, Any] = {"notices": [], "errors": 0}
+
+
+def superseded(old: str, new: str) -> None:
+    """Note that an old form of a command ran (as it always did): show_notices says so
+    once the run is over, unless it printed an error (an error stays one line)."""
+    _run["notices"].append(f"{PROGRAM}: notice: '{old}' is now '{new}'")
+
+
+def start_run() -> None:
+    _run.update(notices=[], errors=0)
+
+
+def show_notices() -> None:
+    """Print the notices of a run that printed no error."""
+    if not _run["errors"]:
+        for notice in _run["notices"]:
+            print(notice, file=sys.stderr, flush=True)
+    _run["notices"] = []
 
 
 def show_warning(

@@ -19,16 +19,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from typer import Abort, Exit
-from typer._click import Command, Context, HelpFormatter, Parameter, echo
-from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOption, UsageError
-from typer._types import TyperChoice
-from typer.completion import show_callback
-from typer.core import TyperGroup, TyperOption
 
 from ..errors import SHOWN, AnagramDBError, StorageError, describe_os_error, quoted
 from . import messages
-from .grammar import GLOBAL_VALUE_OPTIONS, hoist, split_globals
+from .grammar import GLOBAL_VALUE_OPTIONS, first_word, hoist, split_globals
 from .messages import PROGRAM
+from .typer_private import (
+    ClickException,
+    Command,
+    Context,
+    HelpFormatter,
+    NoArgsIsHelpError,
+    NoSuchOption,
+    Parameter,
+    TyperChoice,
+    TyperGroup,
+    TyperOption,
+    UsageError,
+    echo,
+    install_completion,
+    show_callback,
+)
 
 COMPLETION_SHELLS = ("bash", "zsh", "fish")  # the shells whose completion is supported (README)
 
@@ -38,10 +49,8 @@ def _install_completion(ctx: Context, param: Parameter, value: str | None) -> No
     ``cannot write ...`` (exit 1) and the shell named plainly."""
     if not value or ctx.resilient_parsing:
         return
-    from typer._completion_shared import install
-
     try:
-        shell, path = install(shell=value, prog_name=PROGRAM)
+        shell, path = install_completion(shell=value, prog_name=PROGRAM)
     except OSError as exc:
         raise StorageError(
             f"cannot write {exc.filename or 'the completion script'}: {describe_os_error(exc)}"
@@ -83,9 +92,55 @@ def usage_message(exc: UsageError, fallback: str = PROGRAM) -> str:
     return f"{command + ': ' if command else ''}{text} (see {path} --help)"
 
 
+def value_options(command: Command) -> set[str]:
+    """The names of *command*'s options that take a value (``--target``, ``-t``)."""
+    return {
+        name
+        for param in command.params
+        if isinstance(param, TyperOption) and not param.is_flag and not param.count
+        for name in param.opts
+    }
+
+
 class Group(TyperGroup):
-    """A command group whose list of commands gives each one's whole first sentence,
-    wrapped (click cuts it to the terminal's width with '...')."""
+    """A command group (``draw``, ``check``, ``numbers``): its subcommand is its first word
+    that is not an option (grammar.first_word), and its list of commands gives each one's
+    whole first sentence, wrapped (click cuts it to the terminal's width with '...').
+
+    A group with a *default* runs it when no subcommand is named (``numbers 25 50 -t 75``
+    is ``numbers solve ...``); with a *notice* too, that form is superseded and says so.
+    A subcommand of *old_when_alone* followed by one word (not ``-``) is the default's
+    old form instead: ``check letters steel`` checks the word steel from the rack LETTERS.
+    """
+
+    default: str | None = None
+    notice: tuple[str, str] | None = None
+    old_when_alone: tuple[str, ...] = ()
+
+    def resolve_words(self, args: list[str]) -> tuple[str | None, list[str]]:
+        """The subcommand *args* name (None: none, the default's) and the rest of them."""
+        takes_value = set().union(*(value_options(c) for c in self.commands.values()))
+        at = first_word(args, takes_value)
+        if at is None or args[at] not in self.commands:
+            return None, args
+        name, rest = args[at], [*args[:at], *args[at + 1 :]]
+        if name in self.old_when_alone and self.default is not None:
+            words = [w for w in rest if not w.startswith("-") or w == "-"]
+            if len(words) == 1 and words != ["-"]:
+                return None, args
+        return name, rest
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        if self.default is None:
+            return super().resolve_command(ctx, args)
+        name, rest = self.resolve_words(args)
+        if name is None:
+            name = self.default
+            if self.notice is not None and not ctx.resilient_parsing:
+                messages.superseded(*self.notice)
+        return name, self.commands[name], rest
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
         rows = []
@@ -96,6 +151,16 @@ class Group(TyperGroup):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def group_class(
+    default: str | None = None,
+    notice: tuple[str, str] | None = None,
+    old_when_alone: tuple[str, ...] = (),
+) -> type[Group]:
+    """A Group class with these settings (typer builds a group from a class)."""
+    settings = {"default": default, "notice": notice, "old_when_alone": old_when_alone}
+    return type("Group", (Group,), settings)
 
 
 class Program(Group):
@@ -115,38 +180,32 @@ class Program(Group):
         return code
 
     def command_of(self, args: list[str]) -> tuple[str, Command]:
-        """``anagramdb COMMAND [SUBCOMMAND]`` as named at the start of *args* (global options
-        hoisted), as far as they name commands (the help page a usage error points at), and
-        the command it names."""
+        """``anagramdb COMMAND [SUBCOMMAND]`` as named in *args* (global options hoisted),
+        as far as they name commands (the help page a usage error points at; a group's
+        default subcommand when it names none), and the command it names."""
         try:
-            words = hoist(args)
+            words = split_globals(hoist(args))[1]  # --cache SIZE, --dict VALUE
         except (ValueError, UsageError):
             return PROGRAM, self
-        words = split_globals(words)[1]  # --cache SIZE, --dict VALUE
-        path, command = [PROGRAM], self
-        for word in words[:2]:
-            found = command.commands.get(word) if isinstance(command, TyperGroup) else None
-            if found is None:
-                break
-            path.append(word)
-            command = found  # type: ignore[assignment]  # a subcommand may be a group in turn
+        command: Command = self
+        path = [PROGRAM]
+        found = self.commands.get(words[0]) if words else None
+        if found is not None:
+            path.append(words[0])
+            command = found
+        if isinstance(command, Group):
+            name = command.resolve_words(words[1:])[0] or command.default
+            if name is not None:
+                path.append(name)
+                command = command.commands[name]
         return " ".join(path), command
-
-    def command_path_of(self, args: list[str]) -> str:
-        return self.command_of(args)[0]
 
     def empty_value(self, args: list[str]) -> str | None:
         """The usage error for an option given an empty value (``--piles ''``,
         ``--host=``), or None: no option's value may be empty (a default is not a
         silent stand-in for a value the user meant to give)."""
         path, command = self.command_of(args)
-        takes_value = {
-            name
-            for param in command.params
-            if isinstance(param, TyperOption) and not param.is_flag and not param.count
-            for name in param.opts
-            if name not in GLOBAL_VALUE_OPTIONS  # --dict says what it needs itself
-        }
+        takes_value = value_options(command) - set(GLOBAL_VALUE_OPTIONS)  # --dict says itself
         for position, word in enumerate(args):
             if word == "--":
                 break
@@ -162,19 +221,30 @@ class Program(Group):
         return None
 
     def misplaced(self, exc: NoSuchOption, args: list[str]) -> str | None:
-        """A command's option given before the command (``anagramdb --json anagrams ...``):
-        say where it goes, rather than click's guess at a global option."""
-        if exc.ctx is None or exc.ctx.parent is not None:
+        """An option given where it does not belong: before the command (``anagramdb
+        --json anagrams ...``), or to a group's other subcommand (``numbers 1 2 -t 3
+        --jobs 2``): say whose it is, rather than click's guess."""
+        ctx = exc.ctx
+        if ctx is None:
+            return None
+        group = self if ctx.parent is None else ctx.parent.command
+        if not isinstance(group, Group) or (group is self and ctx.parent is not None):
             return None
         owners = [
             name
-            for name, command in self.commands.items()
+            for name, command in group.commands.items()
             if any(exc.option_name in param.opts for param in command.params)
         ]
+        name = exc.option_name
+        if ctx.parent is not None:  # a subcommand's sibling owns it
+            if not owners:
+                return None
+            owner = f"{ctx.parent.command_path} {owners[0]}"
+            command = ctx.command_path.partition(" ")[2]
+            return f"{command}: option '{name}' belongs to {owner} (see {owner} --help)"
         owners = [word for word in args if word in owners][:1] or owners
         if not owners:
             return None
-        name = exc.option_name
         return (
             f"option '{name}' belongs to a command: put it after the command, e.g. {PROGRAM} "
             f"{owners[0]} ... {name} (see {PROGRAM} --help)"
@@ -183,6 +253,7 @@ class Program(Group):
     def run(self, args: list[str], complete_var: str | None = None, **extra: Any) -> int:
         """Run one command line and return its exit code; never raises but SystemExit."""
         messages.show_warnings()
+        messages.start_run()
         restrict_completion(self.params)
         empty = self.empty_value(args)
         if empty is not None:
@@ -199,10 +270,10 @@ class Program(Group):
             return 0
         except NoSuchOption as exc:
             return messages.error(
-                self.misplaced(exc, args) or usage_message(exc, self.command_path_of(args)), 2
+                self.misplaced(exc, args) or usage_message(exc, self.command_of(args)[0]), 2
             )
         except UsageError as exc:
-            return messages.error(usage_message(exc, self.command_path_of(args)), 2)
+            return messages.error(usage_message(exc, self.command_of(args)[0]), 2)
         except ClickException as exc:
             return messages.error(exc.format_message(), exc.exit_code)
         except (Abort, KeyboardInterrupt):
@@ -223,4 +294,5 @@ class Program(Group):
         if code == messages.INTERRUPTED:
             # typer turns Ctrl-C into a silent exit 130.
             return messages.interrupted()
+        messages.show_notices()
         return code

@@ -90,33 +90,28 @@ def conundrum(
     letters: Annotated[
         str | None,
         typer.Argument(
-            help="The scrambled letters to solve; - reads one conundrum a line from stdin; leave "
-            "out with --generate."
+            help="The scrambled letters to solve; - reads one conundrum a line from stdin."
         ),
     ] = None,
-    generate: Annotated[
-        bool, typer.Option("--generate", help="Make new conundrums instead of solving one.")
-    ] = False,
-    count: Annotated[
-        int, option("--count", min=1, max=MAX_COUNT, help="How many conundrums to make.")
-    ] = 1,
-    seed: Annotated[int | None, SEED_OPTION] = None,
-    source: Annotated[
-        str,
-        typer.Option(
-            "--from", metavar="DICT", help="Dictionary that answers and clue words come from."
-        ),
-    ] = SOURCE,
+    generate: Annotated[bool, typer.Option("--generate", hidden=True)] = False,
+    count: Annotated[int, option("--count", min=1, max=MAX_COUNT, hidden=True)] = 1,
+    seed: Annotated[int | None, option("--seed", hidden=True)] = None,
+    source: Annotated[str, typer.Option("--from", hidden=True)] = SOURCE,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Solve a conundrum (every full-length anagram), or --generate new ones."""
-    from ..countdown.conundrum import generate as make
+    """Solve a conundrum: every full-length anagram (draw conundrum makes new ones)."""
     from ..countdown.conundrum import solve_conundrum
 
     if generate == (letters is not None):
         raise usage_error("give LETTERS to solve, or --generate to make conundrums (not both)")
     if letters is not None and (count != 1 or seed is not None or source != SOURCE):
         raise usage_error("--count, --seed and --from apply only with --generate")
+    if generate:  # the old form of draw conundrum
+        from .messages import superseded
+
+        superseded("conundrum --generate", "draw conundrum")
+        make_conundrums(count, seed, source, as_json)
+        return
     with reported(), open_dictionary() as full:
         if letters == "-":
             to_json = (lambda s: s.to_dict()) if as_json else None
@@ -129,12 +124,16 @@ def conundrum(
                     to_json,
                 )
             )
-        if letters is not None:
-            solution = solve_conundrum(full, letters)
-            emit(letters, solution, conundrum_line(solution), as_json)
-            return
-        with open_dictionary(source) as words:
-            made = make(full, words, count, seed)
+        solution = solve_conundrum(full, letters or "")
+        emit(letters or "", solution, conundrum_line(solution), as_json)
+
+
+def make_conundrums(count: int, seed: int | None, source: str, as_json: bool) -> None:
+    """Print *count* new conundrums: ``CLUE  ANSWER  (WORD + WORD)`` or their records."""
+    from ..countdown.conundrum import generate
+
+    with reported(), open_dictionary() as full, open_dictionary(source) as words:
+        made = generate(full, words, count, seed)
         if len(made) < count:
             warning(f"only {len(made)} conundrums could be made from {words.path}")
         for puzzle in made:
@@ -252,7 +251,9 @@ def stream_phrases(letters: str, found: Iterator[tuple[str, ...]], as_json: bool
 def draw_app() -> typer.Typer:
     """The ``draw`` command and its subcommands."""
     app = typer.Typer(
-        help="Draw letters or numbers as on the show.", no_args_is_help=True, rich_markup_mode=None
+        help="Draw letters, numbers or a conundrum as on the show.",
+        no_args_is_help=True,
+        rich_markup_mode=None,
     )
 
     @app.command("letters")
@@ -288,6 +289,23 @@ def draw_app() -> typer.Typer:
                 emit_json(result.to_dict())
             else:
                 typer.echo(result.letters)
+
+    @app.command("conundrum")
+    def draw_conundrum(
+        count: Annotated[
+            int, option("--count", min=1, max=MAX_COUNT, help="How many conundrums to make.")
+        ] = 1,
+        seed: Annotated[int | None, SEED_OPTION] = None,
+        source: Annotated[
+            str,
+            typer.Option(
+                "--from", metavar="DICT", help="Dictionary that answers and clue words come from."
+            ),
+        ] = SOURCE,
+        as_json: Annotated[bool, JSON_OPTION] = False,
+    ) -> None:
+        """Make new conundrums: a nine-letter word scrambled into a clue of other words."""
+        make_conundrums(count, seed, source, as_json)
 
     @app.command("numbers")
     def draw_numbers(

@@ -20,18 +20,27 @@ from ..support.ids import ascii_id
 
 runner = CliRunner()
 CLI_DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "CLI.md")
+# Every command and subcommand (docs/CLI.md: groups for families, one shape per kind).
 COMMANDS = [
     "anagrams",
     "build",
     "check",
+    "check index",
+    "check letters",
+    "check numbers",
     "conundrum",
     "define",
     "draw",
+    "draw conundrum",
+    "draw letters",
+    "draw numbers",
     "history",
     "index",
     "info",
     "letters",
     "numbers",
+    "numbers solve",
+    "numbers stats",
     "phrases",
     "play",
     "serve",
@@ -108,7 +117,7 @@ def test_conundrum_commands():
     made = [
         json.loads(line)
         for line in invoke(
-            "conundrum", "--generate", "--count", "2", "--seed", "5", "--json"
+            "draw", "conundrum", "--count", "2", "--seed", "5", "--json"
         ).stdout.splitlines()
     ]
     assert len(made) == 2 and all(sorted(m["clue"]) == sorted(m["answer"]) for m in made)
@@ -167,10 +176,10 @@ def test_build_index_and_check(tmp_path):
     ]
     result = invoke("index", output)
     assert result.stdout.strip() == f"wrote {output}.idx: 1 entries for 3 words (block size 64)"
-    assert invoke("index", output, "--check").stdout.strip() == f"{output}: ok"
+    assert invoke("check", "index", output).stdout.strip() == f"{output}: ok"
     with open(output, "a") as handle:
         handle.write("aaa\n")
-    result = invoke("index", output, "--check")
+    result = invoke("check", "index", output)
     assert result.exit_code == 1 and "line 4: 'aaa'" in result.stdout
 
 
@@ -217,7 +226,7 @@ def test_version():
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help_and_an_example_in_the_manual(command):
-    result = invoke(command, "--help")
+    result = invoke(*command.split(), "--help")
     assert result.exit_code == 0 and len(result.stdout) > 100
     with open(CLI_DOC, encoding="utf-8") as handle:
         assert re.search(rf"^\$ anagramdb (--dict \S+ )?{command}\b", handle.read(), re.M), (
@@ -228,7 +237,12 @@ def test_every_command_has_help_and_an_example_in_the_manual(command):
 def test_the_app_has_exactly_the_documented_commands():
     import typer.main
 
-    assert sorted(typer.main.get_command(app).commands) == sorted(COMMANDS)
+    def names(command, path):
+        for name, sub in getattr(command, "commands", {}).items():
+            yield " ".join([*path, name])
+            yield from names(sub, [*path, name])
+
+    assert sorted(names(typer.main.get_command(app), [])) == COMMANDS
 
 
 def run_python(code: str) -> str:

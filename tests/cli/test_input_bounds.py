@@ -206,7 +206,7 @@ def test_a_build_whose_report_cannot_be_printed_keeps_its_complete_files(tmp_pat
     [
         (["anagrams", "-"], "\ufeffstone\n", "stone: notes onset steno stone tones\n"),
         (["letters", "-", "--min", "9"], "\ufeffcountdown\n", "countdown\n"),
-        (["check", "-"], "\ufeffCOUNTDOWN count\n", "COUNTDOWN count: valid"),
+        (["check", "letters", "-"], "\ufeffCOUNTDOWN count\n", "COUNTDOWN count: valid"),
         (["numbers", "-"], "\ufeff2 3 target 6\n", "6: exact"),
     ],
 )

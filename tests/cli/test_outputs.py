@@ -106,7 +106,7 @@ def test_stats_csv_does_not_replace_a_note(monkeypatch, tmp_path):
     assert_error(
         invoke("numbers", "1", "2", "--target", "3", "--force"),
         2,
-        "--force applies only to numbers stats",
+        "option '--force' belongs to anagramdb numbers stats",
     )
 
 

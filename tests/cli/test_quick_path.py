@@ -93,6 +93,7 @@ NUMBERS = [
     "1_0",
     " 5",
     "stats",
+    "solve",
     "007",
 ]
 VALUES = [

@@ -31,14 +31,14 @@ def assert_error(result, code: int, fragment: str) -> None:
     [
         (
             ["numbers", "stats", "--targets", ""],
-            "numbers: option '--targets' needs a value, not an empty one",
+            "numbers stats: option '--targets' needs a value, not an empty one",
         ),
         (["numbers", "stats", "--csv", ""], "option '--csv' needs a value, not an empty one"),
         (["play", "--rounds", "", "--no-history"], "play: option '--rounds' needs a value"),
         (["play", "--log=", "--no-history", "--rounds", "L"], "play: option '--log' needs a value"),
         # Each of these once used the default instead (issue 19).
         (["draw", "letters", "--piles", ""], "draw letters: option '--piles' needs a value"),
-        (["conundrum", "--generate", "--from", ""], "conundrum: option '--from' needs a value"),
+        (["draw", "conundrum", "--from", ""], "draw conundrum: option '--from' needs a value"),
         (["serve", "--host", ""], "serve: option '--host' needs a value"),
         (["build", "words.txt", "-o", ""], "build: option '-o' needs a value"),
         (
@@ -93,7 +93,7 @@ def test_a_huge_rounds_value_is_cut(tmp_path):
 
 
 def test_long_words_in_check_are_cut():
-    result = runner.invoke(app, ["check", "GYROSCOPE", "a" * 100_000])
+    result = runner.invoke(app, ["check", "letters", "GYROSCOPE", "a" * 100_000])
     assert (
         result.exit_code == 1
         and len(result.stdout) < 400
@@ -105,8 +105,9 @@ def test_long_words_in_check_are_cut():
     ("args", "message"),
     [
         (
-            ["numbers", "1", "2", "--check"],
-            "numbers: option '--check' requires an argument (see anagramdb numbers --help)",
+            ["check", "numbers", "1", "2", "--target"],
+            "check numbers: option '--target' requires an argument "
+            "(see anagramdb check numbers --help)",
         ),
         (
             ["serve", "--port"],

@@ -290,7 +290,7 @@ def test_the_text_property_is_not_vacuous():
 
 
 def test_numbers_check_command():
-    args = ["numbers", "100", "75", "50", "25", "6", "3", "--target", "952", "--check"]
+    args = ["check", "numbers", "100", "75", "50", "25", "6", "3", "--target", "952"]
     result = runner.invoke(app, [*args, "((100+6)*3*75-50)/25"])
     assert result.exit_code == 0 and result.stdout.splitlines()[0] == "valid: 952, exact, 10 points"
     result = runner.invoke(app, [*args, "(100+6)*3*75/25", "--json"])
@@ -319,7 +319,7 @@ def test_numbers_check_command():
         and result.stderr.startswith("anagramdb: error: expected ')' at the end of the answer; ")
         and "accepted: steps such as" in result.stderr
     )
-    result = runner.invoke(app, ["numbers", "100", "x5", "--target", "952", "--check", "100"])
+    result = runner.invoke(app, ["check", "numbers", "100", "x5", "--target", "952", "100"])
     assert result.exit_code == 2 and "'x5' is not a whole number" in result.stderr
 
 

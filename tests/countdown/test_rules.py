@@ -242,15 +242,17 @@ def test_packaged_dictionaries_are_every_named_one():
 
 def test_check_command_exit_codes_and_json(dictionaries):
     chosen, _ = dictionaries
-    result = runner.invoke(app, ["--dict", chosen.path, "check", "COUNTDOWN", "count"])
+    result = runner.invoke(app, ["--dict", chosen.path, "check", "letters", "COUNTDOWN", "count"])
     assert result.exit_code == 0 and result.stdout == "count: valid, 5 letters, 5 points\n"
-    result = runner.invoke(app, ["--dict", chosen.path, "check", "TERMINATE", "terrine"])
+    result = runner.invoke(app, ["--dict", chosen.path, "check", "letters", "TERMINATE", "terrine"])
     assert result.exit_code == 1
     assert (
         result.stdout
         == "terrine: not valid: the rack TERMINATE can't make terrine: needs 2 r, rack has 1\n"
     )
-    result = runner.invoke(app, ["--dict", chosen.path, "check", "COUNTDOWN", "cutdown", "--json"])
+    result = runner.invoke(
+        app, ["--dict", chosen.path, "check", "letters", "COUNTDOWN", "cutdown", "--json"]
+    )
     record = json.loads(result.stdout)
     assert (
         result.exit_code == 1
@@ -258,14 +260,14 @@ def test_check_command_exit_codes_and_json(dictionaries):
         and record["dictionary"] == chosen.path
     )
     assert "huge" in record["elsewhere"]  # the packaged dictionaries are asked
-    result = runner.invoke(app, ["--dict", chosen.path, "check", "COUNT1", "count"])
+    result = runner.invoke(app, ["--dict", chosen.path, "check", "letters", "COUNT1", "count"])
     assert result.exit_code == 2 and result.stderr.startswith("anagramdb: error: rack 'COUNT1'")
 
 
 def test_check_command_batch(dictionaries):
     chosen, _ = dictionaries
     lines = "COUNTDOWN count\nTERMINATE terrine\n\nbad\n"
-    result = runner.invoke(app, ["--dict", chosen.path, "check", "-"], input=lines)
+    result = runner.invoke(app, ["--dict", chosen.path, "check", "letters", "-"], input=lines)
     assert result.exit_code == 2  # the worst line: a bad one
     assert result.stdout.splitlines() == [
         "COUNTDOWN count: valid, 5 letters, 5 points",
@@ -275,15 +277,17 @@ def test_check_command_batch(dictionaries):
     assert "each line is a rack and a word" in result.stderr
     result = runner.invoke(
         app,
-        ["--dict", chosen.path, "check", "-", "--json"],
+        ["--dict", chosen.path, "check", "letters", "-", "--json"],
         input="COUNTDOWN count\nTERMINATE terrine\n",
     )
     assert result.exit_code == 1 and [
         json.loads(line)["valid"] for line in result.stdout.splitlines()
     ] == [True, False]
-    result = runner.invoke(app, ["--dict", chosen.path, "check", "-"], input="COUNTDOWN count\n")
+    result = runner.invoke(
+        app, ["--dict", chosen.path, "check", "letters", "-"], input="COUNTDOWN count\n"
+    )
     assert result.exit_code == 0
-    for args in (["check", "COUNTDOWN"], ["check", "-", "count"]):
+    for args in (["check", "letters", "-", "count"], ["check", "-", "count"]):
         result = runner.invoke(app, ["--dict", chosen.path, *args])
         assert result.exit_code == 2 and "give RACK WORD" in result.stderr
 

@@ -200,6 +200,6 @@ def test_conundrum_exclusions_apply_to_answers_and_clue_words(tmp_path):
 
 
 def test_conundrum_json_has_no_excluded_word():
-    result = invoke("conundrum", "--generate", "--count", "5", "--seed", "11", "--json")
+    result = invoke("draw", "conundrum", "--count", "5", "--seed", "11", "--json")
     made = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(made) == 5 and all(m["answer"] not in offensive_words() for m in made)

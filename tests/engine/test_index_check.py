@@ -1,4 +1,4 @@
-"""``check_index`` (``anagramdb index DICT --check``) against an index that describes another
+"""``check_index`` (``anagramdb check index DICT``) against an index that describes another
 dictionary: every difference named exactly (which entry, which line, what was expected),
 the block size and kind taken from the index, the list bounded at MAX_PROBLEMS."""
 

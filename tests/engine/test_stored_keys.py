@@ -1,5 +1,5 @@
 """The stored-keys file (docs/FORMAT.md): written by ``index --keys``, checked by
-``index --check``, kept in step with its dictionary, ignored when stale or damaged, never
+``check index``, kept in step with its dictionary, ignored when stale or damaged, never
 written over a file that is not one."""
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def test_index_keys_writes_the_file_the_specification_describes(tmp_path):
         assert record.decode().splitlines() == [word_key(word) for word in block]
         assert flags == all(len(w.encode()) == len(word_key(w)) for w in block)
     assert check_index(path) == []
-    assert invoke("index", "--check", path).stdout == f"{path}: ok\n"
+    assert invoke("check", "index", path).stdout == f"{path}: ok\n"
 
 
 def test_a_damaged_record_is_reported_and_lookups_go_on_without_it(tmp_path):
@@ -82,7 +82,7 @@ def test_a_damaged_record_is_reported_and_lookups_go_on_without_it(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the checker lists the problem; it does not warn
         assert check_index(path) == [f"{keys_path}: block {last}: fails its checksum"]
-    result = invoke("index", "--check", path)
+    result = invoke("check", "index", path)
     assert result.exit_code == 1
     model = anagram_model(WORDS)
     keys = sorted(model)

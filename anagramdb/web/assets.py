@@ -1,10 +1,14 @@
-"""The pages' only assets, inline: one style sheet and one script (no CDN, no web font, no
-file from disk). The Content-Security-Policy allows exactly these two by their SHA-256.
+"""The site's style sheet and script, inline in every page (no CDN, no web font, no file
+from disk), and the Content-Security-Policy that allows inline assets by their SHA-256
+alone. A page with assets of its own (the game's: game_assets.py) adds them beside these
+and sends a policy naming all of them (content_security_policy).
 
 The script is progressive: every page works as plain HTML forms. With it, a form whose
 ``data-api`` names an endpoint is answered as you type (a debounced fetch of the JSON twin
 of the page, rendered with DOM methods and textContent, never innerHTML) and the address bar
-is kept in step with ``history.replaceState``; the practice page gets its clock.
+is kept in step with ``history.replaceState``; the practice page gets its clock. The
+numbers it shares with the server (the rack's size, the words a summary names) it reads
+from the page's ``<body data-...>`` (pages.SCRIPT_DATA): they are written once, in Python.
 """
 
 from __future__ import annotations
@@ -97,8 +101,10 @@ SCRIPT = """
     return node;
   };
   const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
-  const SHOWN_WORDS = 3;
-  const COUNTDOWN_RACK = 9;
+  // The server's numbers, from the page (pages.SCRIPT_DATA), never written here again.
+  const pageData = document.body.dataset;
+  const SHOWN_WORDS = Number(pageData.shownWords);
+  const RACK_SIZE = Number(pageData.rackSize);
   const listing = (names) => names.length > SHOWN_WORDS
     ? names.slice(0, SHOWN_WORDS).join(", ") + " and " + (names.length - SHOWN_WORDS) + " more"
     : names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names.at(-1);
@@ -121,7 +127,7 @@ SCRIPT = """
         const same = data.words.filter((w) => w.length === length);
         const section = el("section", "length");
         const heading = el("h2", "", length + " letters");
-        if (length <= COUNTDOWN_RACK) {
+        if (length <= RACK_SIZE) {
           heading.append(" ", el("span", "score", plural(same[0].score, "point")));
         }
         const list = el("ul", "words");

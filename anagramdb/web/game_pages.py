@@ -1,6 +1,6 @@
 """The game's HTML, rendered on the server from a seat's view (game_http.Games.view).
 
-A game page has four regions, each rendered here alone so that the update stream can send
+A game page has five parts, each rendered here alone so that the update stream can send
 them (``regions``) and the script swap them in::
 
     #summary   one line for screen readers (aria-live): what just happened

@@ -8,8 +8,8 @@ request or a POST marked ``Sec-Fetch-Site: cross-site``, or with another site's 
 unless allowed by ``cors``; for a page, anything but a top-level navigation from another
 site), then a slot (503 when none frees within QUEUE_SECONDS), then the handler, with a
 work budget (countdown.budget: 422 when it runs out). Every response carries the security
-headers of SECURITY_HEADERS and a Cache-Control; nothing is ever read from disk but the
-dictionaries.
+headers of SECURITY_HEADERS and a Cache-Control. No file is ever served from disk: every
+answer is made by a handler.
 """
 
 from __future__ import annotations

@@ -20,10 +20,19 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ..countdown.draw import SEED_LIMIT
+from ..countdown.show import RACK_SIZE
 from .api import answer
 from .assets import SCRIPT, STYLE
 from .params import MAX_BLANKS, MAX_NUMBER_DIGITS, MAX_RACK, MAX_TEXT, ApiError, Params
-from .render import SUMMARIES, conundrum_html, error_html, letters_html, numbers_html, plural
+from .render import (
+    SHOWN_WORDS,
+    SUMMARIES,
+    conundrum_html,
+    error_html,
+    letters_html,
+    numbers_html,
+    plural,
+)
 from .routes import CACHE_SOLVED, NO_STORE, Request, Response, route
 
 __all__ = ["Redirect", "error_html", "layout", "letters_html", "numbers_html", "page", "plural"]
@@ -35,6 +44,9 @@ PAGES = [
     ("/numbers", "Numbers"),
     ("/practice", "Practice"),
 ]
+# What the pages' scripts read from the page (document.body.dataset) rather than write
+# again: the show's rack, and how many words of the longest length a summary names.
+SCRIPT_DATA = {"rack-size": RACK_SIZE, "shown-words": SHOWN_WORDS}
 
 
 class Redirect(Exception):
@@ -86,6 +98,7 @@ def layout(title: str, path: str, content: str, extra: tuple[str, str] = ("", ""
         f'<a href="{href}"{" aria-current=page" if href == path else ""}>{name}</a>'
         for href, name in PAGES
     )
+    data = "".join(f' data-{name}="{value}"' for name, value in SCRIPT_DATA.items())
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" '
@@ -93,7 +106,8 @@ def layout(title: str, path: str, content: str, extra: tuple[str, str] = ("", ""
         f"<title>{escape(title)} · anagramdb</title><style>{STYLE}</style>"
         + (f"<style>{extra[0]}</style>" if extra[0] else "")
         + "</head>\n"
-        f'<body><header><nav aria-label="Pages">{links}</nav></header>\n<main>{content}</main>\n'
+        f"<body{data}>"
+        f'<header><nav aria-label="Pages">{links}</nav></header>\n<main>{content}</main>\n'
         "<footer>anagramdb: works offline; every page is also JSON under <a "
         'href="/api/">/api/</a>.</footer>'
         f"<script>{SCRIPT}</script>"

@@ -29,12 +29,12 @@ imports it once (its ROUTE_MODULES line); nothing else in the server changes::
 What the server does around a handler: it refuses what no route allows (404, 405), bounds
 the request (address, body, fields), checks Host, Origin and Sec-Fetch-Site, gives the
 handler a Request with the process's Solvers and a fresh work Budget, and sends what the
-handler returns with the security headers. A handler raises ApiError for a clean 4xx.
+handler returns with the security headers. A handler raises params.ApiError for a clean 4xx.
 
-Concurrency: an ordinary handler runs in a *work slot* (at most Limits.working at once in
-a process; a request waits up to QUEUE_SECONDS for one, then gets 503). A handler
-registered with ``waits=True`` (an event stream, or a long poll that sleeps until
-something changes) runs in a *wait slot* instead (at most Limits.waiting at once), so
+Concurrency: an ordinary handler runs in a *work slot* (at most Options.max_working at
+once in a process; a request waits up to Options.queue_seconds for one, then gets 503). A
+handler registered with ``waits=True`` (an event stream, or a long poll that sleeps until
+something changes) runs in a *wait slot* instead (at most Options.max_waiting at once), so
 clients that wait never take the slots of requests that work. It must wait on an Updates
 (below) or check ``request.stopping``, so that the server can stop it: Updates.wait
 returns None once the server is stopping, and an EventStream's generator is closed.

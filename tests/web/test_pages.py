@@ -134,3 +134,21 @@ def test_an_empty_form_hides_its_twin_and_copy_buttons_wait_for_the_script(get):
     )
     assert len(buttons) == 4  # 9, 7 and 6 letters, and the page's link
     assert all(button.endswith(" hidden>") for button in buttons)
+
+
+@pytest.mark.parametrize("path", ["/letters", "/numbers", "/practice", "/game"])
+def test_the_scripts_read_the_shows_numbers_from_the_page(get, path):
+    from anagramdb.countdown.show import RACK_SIZE
+    from anagramdb.web.assets import SCRIPT
+    from anagramdb.web.render import SHOWN_WORDS
+
+    _, page = get(path)
+    body = re.search(r"<body([^>]*)>", page)
+    assert body is not None
+    carried = dict(re.findall(r' data-([a-z-]+)="([^"]*)"', body.group(1)))
+    assert carried == {"rack-size": str(RACK_SIZE), "shown-words": str(SHOWN_WORDS)}
+    read = re.findall(r"\bpageData\.(\w+)", SCRIPT)  # camelCase, as dataset names them
+    assert sorted(read) == sorted(
+        re.sub("-([a-z])", lambda m: m.group(1).upper(), name) for name in carried
+    )
+    assert not re.search(r"\b(RACK_SIZE|SHOWN_WORDS) = [0-9]", SCRIPT)

@@ -19,6 +19,7 @@ from .common import (
     batch,
     emit_json,
     group,
+    needs_target,
     open_dictionary,
     option,
     refuse_unknown_options,
@@ -115,7 +116,6 @@ def check_numbers_answer(args: list[str], target: int | None, answer: str, as_js
     invalid."""
     from ..countdown.numbers_check import check_numbers
     from ..countdown.queries import whole_numbers
-    from .numbers_command import needs_target
 
     result = check_numbers(whole_numbers(args), needs_target(target), answer)
     if as_json:

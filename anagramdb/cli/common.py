@@ -91,6 +91,15 @@ def refuse_unknown_options(ctx: typer.Context, args: list[str]) -> None:
             raise NoSuchOption(arg, ctx=ctx)
 
 
+def needs_target(target: int | None) -> int:
+    """*target*, or the usage error that says how to give it."""
+    if target is None:
+        raise usage_error(
+            "give the target with --target T, e.g. anagramdb numbers 25 50 75 100 3 6 --target 952"
+        )
+    return target
+
+
 @contextmanager
 def reported() -> Iterator[None]:
     """Turn library errors into one stderr line and the error's exit code, and warnings

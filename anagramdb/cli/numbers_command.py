@@ -13,6 +13,7 @@ from .common import (
     batch,
     emit_json,
     group,
+    needs_target,
     option,
     refuse_unknown_options,
     reported,
@@ -107,15 +108,6 @@ def solve(
             emit_json(result.to_dict())
         else:
             typer.echo(numbers_text(result, rpn))
-
-
-def needs_target(target: int | None) -> int:
-    """*target*, or the usage error that says how to give it."""
-    if target is None:
-        raise usage_error(
-            "give the target with --target T, e.g. anagramdb numbers 25 50 75 100 3 6 --target 952"
-        )
-    return target
 
 
 def stats(

@@ -72,14 +72,14 @@ GAME = ["numbers", "100", "75", "50", "25", "6", "3", "--target", "952"]
         ("/api/draw/numbers?large=2&seed=9", ["draw", "numbers", "--large", "2", "--seed", "9"]),
         (
             "/api/check/letters?rack=gyroscope&word=scrooge",
-            ["check", "gyroscope", "scrooge"],
+            ["check", "letters", "gyroscope", "scrooge"],
         ),
         (
             "/api/check/numbers?numbers=100+75+50+25+6+3&target=952&answer="
             + urllib.parse.quote("((100+6)*3*75-50)/25"),
-            [*GAME, "--check", "((100+6)*3*75-50)/25"],
+            ["check", "numbers", *GAME[1:], "((100+6)*3*75-50)/25"],
         ),
-        # The old forms answer as they did.
+        # The old forms answer as they did, as the old command forms do.
         ("/api/check?rack=gyroscope&word=scrooge", ["check", "gyroscope", "scrooge"]),
         ("/api/check?rack=countdown&word=cutdowns", ["check", "countdown", "cutdowns"]),
         (
@@ -117,7 +117,8 @@ def test_the_api_root_lists_the_endpoints_and_their_parameters(client):
 
 
 def test_generated_conundrums_are_the_cli_records_as_a_list(client):
-    made = cli_json("conundrum", "--generate", "--count", "3", "--seed", "42")
+    made = cli_json("draw", "conundrum", "--count", "3", "--seed", "42")
+    assert made == cli_json("conundrum", "--generate", "--count", "3", "--seed", "42")
     for path in (
         "/api/draw/conundrum?count=3&seed=42",
         "/api/conundrum?generate=1&count=3&seed=42",
@@ -465,7 +466,7 @@ def test_random_states_redirect_to_a_url_with_their_seed(client):
         assert status == 302 and headers["Location"].startswith(start_of)
         status, html = client.page(headers["Location"])
         assert status == 200
-    made = cli_json("conundrum", "--generate", "--seed", "42")[0]
+    made = cli_json("draw", "conundrum", "--seed", "42")[0]
     status, html = client.page("/conundrum?generate=1&seed=42")
     assert (
         "".join(f"<li>{letter.upper()}</li>" for letter in made["clue"]) in html

@@ -28,9 +28,9 @@ from . import (
     round_commands,  # noqa: F401
     serve_command,  # noqa: F401
 )
-from .common import command_settings, commands, groups, state, usage_error
+from .common import GroupSpec, commands, groups, state, usage_error
 from .grammar import CACHE_OPTION, DICT_OPTION, DICT_SHORT, hoist, split_globals
-from .program import Program
+from .program import Program, group_class
 
 
 def _version(value: bool) -> None:
@@ -105,11 +105,30 @@ def make_app(only: str | None = None) -> typer.Typer:
     new.callback()(main)
     for name, function in commands.items():
         if only is None or name == only:
-            new.command(name, context_settings=command_settings.get(name))(function)
-    for name, (build, cls) in groups.items():
+            new.command(name)(function)
+    for name, spec in groups.items():
         if only is None or name == only:
-            new.add_typer(build(), name=name, cls=cls)
+            new.add_typer(family(spec), name=name, cls=group_class(*spec[2:5]))
     return new
+
+
+LOOSE = {"ignore_unknown_options": True}  # options pass through to the command that checks
+
+
+def family(spec: GroupSpec) -> typer.Typer:
+    """The sub-app of a group: a default subcommand needs the options that come before
+    the subcommand's name passed on to it."""
+    sub = typer.Typer(
+        help=spec.help,
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        context_settings=LOOSE if spec.default else None,
+    )
+    for name, function in spec.subcommands.items():
+        sub.command(name, context_settings=LOOSE if name in spec.negative_numbers else None)(
+            function
+        )
+    return sub
 
 
 app = make_app()

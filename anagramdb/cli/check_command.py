@@ -16,8 +16,9 @@ from ..errors import quoted
 from ..resolve import display_name
 from .common import (
     JSON_OPTION,
+    GroupSpec,
     batch,
-    emit_json,
+    emit,
     group,
     needs_target,
     open_dictionary,
@@ -28,7 +29,6 @@ from .common import (
     usage_error,
 )
 from .messages import cut
-from .program import group_class
 
 
 def check_text(result: Any) -> str:
@@ -83,10 +83,7 @@ def letters(
         name = display_name(state["dict"])
         if word is not None:
             result = check_word(dictionary, rack, word, packaged, name)
-            if as_json:
-                emit_json(result.to_dict())
-            else:
-                typer.echo(check_text(result))
+            emit(result, check_text(result), as_json)
             raise typer.Exit(0 if result.valid else 1)
         invalid = []
 
@@ -118,10 +115,7 @@ def check_numbers_answer(args: list[str], target: int | None, answer: str, as_js
     from ..countdown.queries import whole_numbers
 
     result = check_numbers(whole_numbers(args), needs_target(target), answer)
-    if as_json:
-        emit_json(result.to_dict())
-    else:
-        typer.echo(numbers_check_text(result))
+    emit(result, numbers_check_text(result), as_json)
     if not result.valid:
         raise typer.Exit(1)
 
@@ -166,28 +160,15 @@ def index(
     check_files(dictionary, as_json)
 
 
-# A negative number must reach the solver's own check, not look like an unknown option.
-NEGATIVES = {"ignore_unknown_options": True}
-
-
-@group(
+group(
     "check",
-    group_class(
+    GroupSpec(
+        "Check an answer (letters RACK WORD, numbers N... -t T ANSWER), or a dictionary's "
+        "files (index).",
+        {"letters": letters, "numbers": numbers, "index": index},
         default="letters",
         notice=("check RACK WORD", "check letters RACK WORD"),
         old_when_alone=("letters", "numbers"),
+        negative_numbers=("numbers",),
     ),
 )
-def check_app() -> typer.Typer:
-    """The ``check`` group: letters, numbers, index."""
-    app = typer.Typer(
-        help="Check an answer (letters RACK WORD, numbers N... -t T ANSWER), or a dictionary's "
-        "files (index).",
-        no_args_is_help=True,
-        rich_markup_mode=None,
-        context_settings=NEGATIVES,
-    )
-    app.command("letters")(letters)
-    app.command("numbers", context_settings=NEGATIVES)(numbers)
-    app.command("index")(index)
-    return app

@@ -1,8 +1,10 @@
-"""What every command shares: the command registry, error reporting, JSON, batch input."""
+"""The pieces every typer command is written with: the registry of commands and groups,
+shared options, one-line errors (``reported``, ``usage_error``), the dictionary in use,
+and printing an answer or its JSON."""
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar, overload
+from typing import Any, NamedTuple, TypeVar
 
 import typer
 
@@ -14,13 +16,12 @@ from .batching import (
 )  # every command's batch mode (typer-free, for the quick path too)
 from .grammar import SHORT_FLAGS
 from .messages import no_words
-from .program import Group
 from .render import to_json
 from .typer_private import NoSuchOption, UsageError
 
 state: dict[str, str | None] = {"dict": None, "cache": None}
 commands: dict[str, Callable[..., None]] = {}
-groups: dict[str, tuple[Callable[[], typer.Typer], type[Group]]] = {}
+groups: dict[str, "GroupSpec"] = {}
 JSON_OPTION = typer.Option(
     "--json", help="Print JSON (JSON Lines in batch mode, one object a line)."
 )
@@ -36,44 +37,32 @@ def option(name: str, *more: str, **settings: Any) -> Any:
 SEED_OPTION = option("--seed", help="Seed: the same seed gives the same result.")
 
 
-command_settings: dict[str, dict[str, Any]] = {}
-
-
 CommandFunction = TypeVar("CommandFunction", bound=Callable[..., None])
 
 
-@overload
-def command(function: CommandFunction, *, context_settings: None = None) -> CommandFunction: ...
-@overload
-def command(
-    function: None = None, *, context_settings: dict[str, Any] | None = None
-) -> Callable[[CommandFunction], CommandFunction]: ...
-def command(
-    function: CommandFunction | None = None, *, context_settings: dict[str, Any] | None = None
-) -> CommandFunction | Callable[[CommandFunction], CommandFunction]:
-    """Register a command under its function's name (``@command`` or
-    ``@command(context_settings=...)``); the apps are assembled by make_app."""
-
-    def register(function: CommandFunction) -> CommandFunction:
-        commands[function.__name__] = function
-        if context_settings:
-            command_settings[function.__name__] = context_settings
-        return function
-
-    return register(function) if function is not None else register
+def command(function: CommandFunction) -> CommandFunction:
+    """Register a command under its function's name (app.make_app builds the app)."""
+    commands[function.__name__] = function
+    return function
 
 
-def group(
-    name: str, cls: type[Group] = Group
-) -> Callable[[Callable[[], typer.Typer]], Callable[[], typer.Typer]]:
-    """Register a function that builds a sub-app (a command with subcommands), and the
-    Group class it is run by (program.group_class: a default subcommand, a notice)."""
+class GroupSpec(NamedTuple):
+    """A family of commands (docs/CLI.md): its help, its subcommands, the subcommand run
+    when none is named and the notice that form prints (program.Group), and the
+    subcommands whose arguments may be negative numbers (so unknown options reach them,
+    which refuse_unknown_options then refuses)."""
 
-    def register(build: Callable[[], typer.Typer]) -> Callable[[], typer.Typer]:
-        groups[name] = (build, cls)
-        return build
+    help: str
+    subcommands: dict[str, Callable[..., None]]
+    default: str | None = None
+    notice: tuple[str, str] | None = None
+    old_when_alone: tuple[str, ...] = ()
+    negative_numbers: tuple[str, ...] = ()
 
-    return register
+
+def group(name: str, spec: GroupSpec) -> None:
+    """Register a command group (app.make_app builds it)."""
+    groups[name] = spec
 
 
 def usage_error(message: str) -> UsageError:
@@ -128,10 +117,10 @@ def emit_json(value: object) -> None:
     typer.echo(to_json(value))
 
 
-def emit(query: str, result: Any, text: str | None, as_json: bool) -> None:
+def emit(result: Any, text: str | None, as_json: bool, query: str = "") -> None:
     """Print one answer: with --json its record (``result.to_dict()``, or *result* itself
-    when it is a dict), else its *text*, else (no text: an empty result) the 'no words'
-    line on stderr, exit 0."""
+    when it is a dict), else its *text*, else (no text: an empty result) the ``QUERY: no
+    words`` line on stderr, exit 0."""
     if as_json:
         emit_json(result if isinstance(result, dict) else result.to_dict())
     elif text is None:

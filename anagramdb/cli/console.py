@@ -218,13 +218,6 @@ def main() -> None:
 
             code = run(args)
         sys.stdout.flush()
-    except KeyboardInterrupt:
-        code = messages.interrupted()
-    except BrokenPipeError:
-        code = messages.broken_pipe()
-    except OSError as exc:  # the library's own file errors are StorageErrors
-        broken = messages.is_output_error(exc)
-        code = messages.stdout_failed(exc) if broken else messages.internal_error(exc)
-    except Exception as exc:
-        code = messages.internal_error(exc)
+    except (KeyboardInterrupt, Exception) as exc:
+        code = messages.failed(exc, args)
     sys.exit(code)

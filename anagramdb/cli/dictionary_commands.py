@@ -52,7 +52,7 @@ def anagrams(
                 )
             )
         record = answer(letters)
-        emit(letters, record, anagrams_text(record), as_json)
+        emit(record, anagrams_text(record), as_json, letters)
 
 
 def _parse_size(text: str) -> int:
@@ -167,10 +167,11 @@ def build(
             )  # fmt: skip
         finally:
             _end_progress()
-        if as_json:
-            emit_json(asdict(report))
-        else:
-            typer.echo(f"wrote {report.output} and {report.index_path}: {report.summary()}")
+        emit(
+            asdict(report),
+            f"wrote {report.output} and {report.index_path}: {report.summary()}",
+            as_json,
+        )
 
 
 @command

@@ -186,13 +186,25 @@ def stand_in_for_closed_streams() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # kept for the process
 
 
+def failed(exc: BaseException, args: list[str] | None = None) -> int:
+    """What ended the command line *args* early, said on one line, and the exit code:
+    Ctrl-C, a reader gone (a closed pipe), stdout failing (the library's own file errors
+    are StorageErrors, so another OSError here is printing's), memory, or a bug."""
+    if isinstance(exc, KeyboardInterrupt):
+        return interrupted()
+    if isinstance(exc, BrokenPipeError):
+        return broken_pipe()
+    if isinstance(exc, OSError) and is_output_error(exc):
+        return stdout_failed(exc)
+    if isinstance(exc, MemoryError) and not os.environ.get("ANAGRAMDB_DEBUG"):
+        return out_of_memory(args)
+    return internal_error(exc)
+
+
 def internal_error(exc: BaseException) -> int:
-    """A bug: still one line, with the way to see the traceback. Running out of memory is
-    not a bug: one line that says so (out_of_memory)."""
+    """A bug: still one line, with the way to see the traceback."""
     if os.environ.get("ANAGRAMDB_DEBUG"):
         raise exc
-    if isinstance(exc, MemoryError):
-        return out_of_memory()
     return error(
         f"internal error: {type(exc).__name__}: {cut(str(exc), 200)} (set ANAGRAMDB_DEBUG=1 for a "
         "traceback)",

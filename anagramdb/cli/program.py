@@ -276,20 +276,10 @@ class Program(Group):
             return messages.error(usage_message(exc, self.command_of(args)[0]), 2)
         except ClickException as exc:
             return messages.error(exc.format_message(), exc.exit_code)
-        except (Abort, KeyboardInterrupt):
+        except Abort:
             return messages.interrupted()
-        except BrokenPipeError:
-            return messages.broken_pipe()
-        except OSError as exc:  # the library's own file errors are StorageErrors
-            if messages.is_output_error(exc):
-                return messages.stdout_failed(exc)
-            return messages.internal_error(exc)
-        except SystemExit:
-            raise
-        except MemoryError:
-            return messages.out_of_memory(args)
-        except Exception as exc:
-            return messages.internal_error(exc)
+        except (KeyboardInterrupt, Exception) as exc:
+            return messages.failed(exc, args)
         code = result if isinstance(result, int) else 0
         if code == messages.INTERRUPTED:
             # typer turns Ctrl-C into a silent exit 130.

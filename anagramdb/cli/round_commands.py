@@ -16,10 +16,10 @@ from ..errors import AnagramDBError
 from .common import (
     JSON_OPTION,
     SEED_OPTION,
+    GroupSpec,
     batch,
     command,
     emit,
-    emit_json,
     group,
     open_dictionary,
     option,
@@ -74,7 +74,7 @@ def letters(
         if as_json:
             typer.echo(letters_json(result))  # rendered a run at a time, as to_dict() reads
         else:
-            emit(rack, result, letters_text(result), as_json)
+            emit(result, letters_text(result), as_json, rack)
 
 
 def conundrum_line(solution: Any) -> str | None:
@@ -125,7 +125,7 @@ def conundrum(
                 )
             )
         solution = solve_conundrum(full, letters or "")
-        emit(letters or "", solution, conundrum_line(solution), as_json)
+        emit(solution, conundrum_line(solution), as_json, letters or "")
 
 
 def make_conundrums(count: int, seed: int | None, source: str, as_json: bool) -> None:
@@ -137,12 +137,8 @@ def make_conundrums(count: int, seed: int | None, source: str, as_json: bool) ->
         if len(made) < count:
             warning(f"only {len(made)} conundrums could be made from {words.path}")
         for puzzle in made:
-            if as_json:
-                emit_json(puzzle.to_dict())
-            else:
-                typer.echo(
-                    f"{puzzle.clue.upper()}  {puzzle.answer.upper()}  ({' + '.join(puzzle.words)})"
-                )
+            clue = f"{puzzle.clue.upper()}  {puzzle.answer.upper()}  ({' + '.join(puzzle.words)})"
+            emit(puzzle, clue, as_json)
 
 
 @command
@@ -247,89 +243,80 @@ def stream_phrases(letters: str, found: Iterator[tuple[str, ...]], as_json: bool
         no_words(letters)
 
 
-@group("draw")
-def draw_app() -> typer.Typer:
-    """The ``draw`` command and its subcommands."""
-    app = typer.Typer(
-        help="Draw letters, numbers or a conundrum as on the show.",
-        no_args_is_help=True,
-        rich_markup_mode=None,
-    )
+def draw_letters(
+    vowels: Annotated[
+        int | None,
+        typer.Option(
+            "--vowels",
+            min=MIN_VOWELS,
+            max=MAX_VOWELS,
+            help="How many vowels (3-5; random by default).",
+        ),
+    ] = None,
+    seed: Annotated[int | None, SEED_OPTION] = None,
+    piles: Annotated[
+        str | None,
+        typer.Option(
+            "--piles",
+            metavar="FILE",
+            help="File of 'LETTER COUNT' lines replacing the show's piles.",
+        ),
+    ] = None,
+    as_json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Draw nine letters from the vowel and consonant piles (at least 3 vowels, 4
+    consonants)."""
+    from ..countdown.draw import draw_letters as draw
+    from ..countdown.draw import read_piles
 
-    @app.command("letters")
-    def draw_letters(
-        vowels: Annotated[
-            int | None,
-            typer.Option(
-                "--vowels",
-                min=MIN_VOWELS,
-                max=MAX_VOWELS,
-                help="How many vowels (3-5; random by default).",
-            ),
-        ] = None,
-        seed: Annotated[int | None, SEED_OPTION] = None,
-        piles: Annotated[
-            str | None,
-            typer.Option(
-                "--piles",
-                metavar="FILE",
-                help="File of 'LETTER COUNT' lines replacing the show's piles.",
-            ),
-        ] = None,
-        as_json: Annotated[bool, JSON_OPTION] = False,
-    ) -> None:
-        """Draw nine letters from the vowel and consonant piles (at least 3 vowels, 4
-        consonants)."""
-        from ..countdown.draw import draw_letters as draw
-        from ..countdown.draw import read_piles
+    with reported():
+        result = draw(vowels, seed, read_piles(piles) if piles else None)
+        emit(result, result.letters, as_json)
 
-        with reported():
-            result = draw(vowels, seed, read_piles(piles) if piles else None)
-            if as_json:
-                emit_json(result.to_dict())
-            else:
-                typer.echo(result.letters)
 
-    @app.command("conundrum")
-    def draw_conundrum(
-        count: Annotated[
-            int, option("--count", min=1, max=MAX_COUNT, help="How many conundrums to make.")
-        ] = 1,
-        seed: Annotated[int | None, SEED_OPTION] = None,
-        source: Annotated[
-            str,
-            typer.Option(
-                "--from", metavar="DICT", help="Dictionary that answers and clue words come from."
-            ),
-        ] = SOURCE,
-        as_json: Annotated[bool, JSON_OPTION] = False,
-    ) -> None:
-        """Make new conundrums: a nine-letter word scrambled into a clue of other words."""
-        make_conundrums(count, seed, source, as_json)
+def draw_conundrum(
+    count: Annotated[
+        int, option("--count", min=1, max=MAX_COUNT, help="How many conundrums to make.")
+    ] = 1,
+    seed: Annotated[int | None, SEED_OPTION] = None,
+    source: Annotated[
+        str,
+        typer.Option(
+            "--from", metavar="DICT", help="Dictionary that answers and clue words come from."
+        ),
+    ] = SOURCE,
+    as_json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Make new conundrums: a nine-letter word scrambled into a clue of other words."""
+    make_conundrums(count, seed, source, as_json)
 
-    @app.command("numbers")
-    def draw_numbers(
-        large: Annotated[
-            int | None,
-            typer.Option(
-                "--large",
-                min=0,
-                max=MAX_LARGE,
-                help="How many large tiles (0-4; random by default).",
-            ),
-        ] = None,
-        seed: Annotated[int | None, SEED_OPTION] = None,
-        as_json: Annotated[bool, JSON_OPTION] = False,
-    ) -> None:
-        """Draw six number tiles (large ones from 25 50 75 100, small from two each of
-        1-10) and a target."""
-        from ..countdown.draw import draw_numbers as draw
 
-        with reported():
-            result = draw(large, seed)
-            if as_json:
-                emit_json(result.to_dict())
-            else:
-                typer.echo(f"{' '.join(map(str, result.numbers))}  target {result.target}")
+def draw_numbers(
+    large: Annotated[
+        int | None,
+        typer.Option(
+            "--large",
+            min=0,
+            max=MAX_LARGE,
+            help="How many large tiles (0-4; random by default).",
+        ),
+    ] = None,
+    seed: Annotated[int | None, SEED_OPTION] = None,
+    as_json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Draw six number tiles (large ones from 25 50 75 100, small from two each of
+    1-10) and a target."""
+    from ..countdown.draw import draw_numbers as draw
 
-    return app
+    with reported():
+        result = draw(large, seed)
+        emit(result, f"{' '.join(map(str, result.numbers))}  target {result.target}", as_json)
+
+
+group(
+    "draw",
+    GroupSpec(
+        "Draw letters, numbers or a conundrum as on the show.",
+        {"letters": draw_letters, "numbers": draw_numbers, "conundrum": draw_conundrum},
+    ),
+)

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from anagramdb.atomic import check_output
 from anagramdb.cli.app import app
-from anagramdb.cli.stats_command import csv_header, not_a_stats_csv
+from anagramdb.cli.numbers_command import csv_header, not_a_stats_csv
 from anagramdb.errors import OutputRefusedError
 
 from ..support.dictionaries import write_list

@@ -20,6 +20,9 @@ Phases (PHASES): ``pick`` -> ``ready`` -> ``clock`` (``answering`` while the pla
 buzzed answers the conundrum, the clock stopped) -> ``stopped`` -> ``over``. Each entry
 replaces the last; when the clock stops, what is on the line, else the last entry, is the
 declaration; a wrong buzz locks that player out. docs/API.md has the table of events.
+
+A round knows its game only as a RoundHost (what it asks of it; game.Game is one), so this
+module imports nothing of game.py, which makes the rounds.
 """
 
 from __future__ import annotations

@@ -10,6 +10,9 @@ within 10, else 0 (NUMBERS_SCORES). Conundrum: CONUNDRUM_SCORE (10) for the answ
 
 Two players (award): in letters and numbers only the better answer scores, both when
 they tie; in the conundrum only the first correct answer scores.
+
+An answer a player types, a word or a numbers working, is at most MAX_ANSWER characters
+(the numbers checker refuses a longer one; both front ends' input stops there).
 """
 
 from __future__ import annotations
@@ -34,10 +37,7 @@ from .show import MAX_CONSONANTS, MAX_VOWELS, MIN_CONSONANTS, MIN_VOWELS, RACK_S
 # (most distance, points), nearest first: 10 exact, 7 within 5, 5 within 10.
 NUMBERS_SCORES = ((0, 10), (5, 7), (10, 5))
 CONUNDRUM_SCORE = 10
-# Characters of an answer a player types, a word or a numbers working: far more than any
-# working of six tiles needs. The numbers checker refuses a longer one, and both front
-# ends' input stops there (the web's fields, the terminal's line).
-MAX_ANSWER = 200
+MAX_ANSWER = 200  # characters of a typed answer: far more than a working of six tiles needs
 
 __all__ = [
     "CONUNDRUM_SCORE",

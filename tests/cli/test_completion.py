@@ -1,7 +1,12 @@
 """Shell completion for bash, zsh and fish only; another shell is a usage error and a file
-problem is a one-line ``cannot write`` error, never an internal error."""
+problem is a one-line ``cannot write`` error, never an internal error; a group completes
+its subcommands, and a default subcommand its options."""
 
 from __future__ import annotations
+
+import os
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -40,3 +45,28 @@ def test_install_names_the_shell_and_reports_file_problems(tmp_path):
         and result.stderr.count("\n") == 1
     ), result.stderr
     assert home.read_text() == "not a directory\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("anagramdb check ", ["letters", "numbers", "index"]),
+        ("anagramdb draw ", ["letters", "numbers", "conundrum"]),
+        ("anagramdb numbers st", ["stats"]),
+        ("anagramdb check letters --j", ["--json"]),
+        # No subcommand named: numbers' default, solve, completes its options.
+        ("anagramdb numbers 25 50 -t 3 --a", ["--all", "--ascii"]),
+    ],
+)
+def test_completion_offers_the_groups_subcommands_and_their_options(line, expected):
+    words = line.split()
+    env = {
+        **os.environ,
+        "COMP_WORDS": line,
+        "COMP_CWORD": str(len(words) - (0 if line.endswith(" ") else 1)),
+        "_ANAGRAMDB_COMPLETE": "complete_bash",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "anagramdb"], env=env, capture_output=True, text=True
+    )
+    assert (result.stdout.split(), result.stderr) == (expected, "")

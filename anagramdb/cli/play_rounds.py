@@ -17,6 +17,7 @@ from ..countdown.answers import Round
 from ..countdown.game import COMPUTER, Game
 from ..countdown.picks import DEFAULT_LARGE
 from ..countdown.round_kinds import RoundKind
+from ..countdown.show import MAX_LARGE
 from ..countdown.verdicts import RoundResult
 from .play_screen import GREEN, RED, YELLOW
 from .play_terminal import TICK, LineEditor, Terminal
@@ -135,9 +136,9 @@ def _pick_by_key(term: Terminal, rnd: Round) -> None:
 
 
 def _choose_large(term: Terminal) -> int:
-    prompt = f"  how many large numbers? [0-4, Enter: {DEFAULT_LARGE}] > "
+    prompt = f"  how many large numbers? [0-{MAX_LARGE}, Enter: {DEFAULT_LARGE}] > "
     if term.ansi and len(prompt) + 2 > term.width.current():
-        prompt = f"  large numbers? [0-4, {DEFAULT_LARGE}] > "
+        prompt = f"  large numbers? [0-{MAX_LARGE}, {DEFAULT_LARGE}] > "
     if term.interactive:
         with term.keys():
             while True:

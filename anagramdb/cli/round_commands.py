@@ -298,7 +298,7 @@ def draw_numbers(
             "--large",
             min=0,
             max=MAX_LARGE,
-            help="How many large tiles (0-4; random by default).",
+            help=f"How many large tiles (0-{MAX_LARGE}; random by default).",
         ),
     ] = None,
     seed: Annotated[int | None, SEED_OPTION] = None,

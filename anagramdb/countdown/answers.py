@@ -146,7 +146,7 @@ class Round:
         return self.letters
 
     def choose_large(self, large: int = DEFAULT_LARGE) -> NumbersDraw:
-        """The picker's count of large numbers (0-4); returns the tiles and target."""
+        """The picker's count of large numbers (0 to MAX_LARGE); returns the tiles and target."""
         self._require("pick")
         if self.kind != RoundKind.NUMBERS:
             raise InvalidGameError("this is a letters round: pick vowels and consonants")

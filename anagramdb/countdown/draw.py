@@ -157,7 +157,7 @@ class NumbersDraw(NamedTuple):
 
 
 def draw_numbers(large: int | None = None, seed: int | None = None) -> NumbersDraw:
-    """Six tiles drawn without replacement: *large* of 25, 50, 75, 100 (0 to 4; random by
+    """Six tiles drawn without replacement: *large* of LARGE_TILES (0 to MAX_LARGE; random by
     default) and the rest from two each of 1 to 10, and a target from 101 to 999."""
     if large is not None and not 0 <= large <= MAX_LARGE:
         raise InvalidArgumentError(

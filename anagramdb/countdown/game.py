@@ -169,7 +169,7 @@ class Game:
         return self.participants[number % len(self.participants)]
 
     def numbers(self, number: int, large: int) -> NumbersDraw:
-        """The tiles (*large* of them large, 0-4) and target of numbers round *number*."""
+        """The tiles (*large* of them large, 0 to MAX_LARGE) and target of round *number*."""
         return draw_numbers(large, self.seed_of(number))
 
     def conundrum(self, number: int) -> Conundrum:

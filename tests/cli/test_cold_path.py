@@ -15,6 +15,7 @@ from anagramdb import index_stale as index_stale_module
 from anagramdb import packaged as packaged_module
 from anagramdb.countdown.letters import LettersWord
 from anagramdb.countdown.numbers import Answer, Expression, solve
+from anagramdb.countdown.queries import LettersResult, PhrasesResult
 from anagramdb.dictionary import Dictionary
 
 from ..support.dictionaries import index_header, make_dictionary
@@ -145,3 +146,15 @@ def test_tuple_classes_keep_the_named_tuple_behaviour():
         "Answer(numbers=[25, 50, 75, 100, 3, 6], target=952, value=952, "
         "solutions=[Expression(value=952,"
     )
+    found = LettersResult("tca", [LettersWord("cat", 3, 3)])
+    assert found == ("tca", [("cat", 3, 3, ())]) and found.words[0].word == "cat"
+    assert repr(found) == (
+        "LettersResult(rack='tca', words=[LettersWord(word='cat', length=3, score=3, blanks=())])"
+    )
+    assert found.to_dict() == {"rack": "tca", "words": [{"word": "cat", "length": 3, "score": 3}]}
+    phrases = PhrasesResult._make(("dirtyroom", [("dormitory",), ("dirty", "room")]))
+    assert phrases.to_dict() == {
+        "letters": "dirtyroom",
+        "phrases": [["dormitory"], ["dirty", "room"]],
+        "count": 2,
+    }

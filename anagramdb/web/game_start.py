@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..countdown.daily import FIRST_DAY, parse_day
+from ..countdown.daily import DAILY_FORMAT, DAILY_SECONDS, FIRST_DAY, parse_day
 from ..countdown.game import DEFAULT_FORMAT, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS
 from ..countdown.opponent import OPPONENTS
 from .game_pages import page
@@ -58,7 +58,8 @@ def start_page(error: str | None = None) -> str:
     )
     today_is = parse_day(None).isoformat()
     today = (
-        "<h2>The daily challenge</h2><p>The same 7 rounds for everyone today, 30 s each; "
+        f"<h2>The daily challenge</h2><p>The same {len(DAILY_FORMAT)} rounds for everyone "
+        f"today, {DAILY_SECONDS} s each; "
         "only your first attempt counts.</p>"
         '<form method="post" action="/game" class="settings">'
         '<input type="hidden" name="mode" value="solo">'

@@ -19,6 +19,7 @@ from html import escape
 from urllib.parse import urlencode
 
 from ..countdown.draw import SEED_LIMIT, draw_letters, draw_numbers
+from ..countdown.game import DEFAULT_SECONDS
 from ..countdown.letters import MIN_LENGTH
 from ..countdown.queries import letters
 from ..countdown.round_kinds import RoundKind
@@ -32,7 +33,6 @@ from .routes import Request
 from .solvers import Solvers
 
 ROUNDS = (RoundKind.LETTERS, RoundKind.NUMBERS)
-SECONDS = 30  # the show's clock
 BEST_WORDS = 10
 
 
@@ -68,7 +68,7 @@ def choose_html(seconds: int) -> str:
 
 
 def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
-    seconds = integer(params, "seconds", SECONDS, 1, MAX_SECONDS)
+    seconds = integer(params, "seconds", DEFAULT_SECONDS, 1, MAX_SECONDS)
     kind = one(params, "round", "")
     if not kind:
         return 200, layout("Practice", "/practice", choose_html(seconds))

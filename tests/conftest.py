@@ -48,26 +48,36 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
 
 # mutmut (docs/TESTING.md) sets MUTANT_UNDER_TEST in every process it runs tests in.
 UNDER_MUTMUT = "MUTANT_UNDER_TEST" in os.environ
-# Under mutmut, these files' tests (or these tests) are skipped before their fixtures run:
-# they drive a child process (Chromium, tmux), which mutants do not reach, or read the
-# source, which mutmut rewrites.
+# Under mutmut, these tests are skipped before their fixtures run: those marked browser or
+# terminal drive a child process (Chromium, tmux), which mutants do not reach; these files'
+# tests (or these tests) read the source, which mutmut rewrites.
+NOT_UNDER_MUTMUT_MARKS = {"browser": "drives Chromium", "terminal": "drives a terminal"}
 NOT_UNDER_MUTMUT = {
-    "web/test_game_browser.py": "drives Chromium",
-    "web/test_pages_browser.py": "drives Chromium",
-    "web/test_definitions_browser.py": "drives Chromium",
-    "cli/test_play_tmux.py": "drives tmux",
     "project/test_layout.py": "reads the source's layout",
     "test_every_type_ignore_says_why": "reads the source",
 }
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Slow tests run only when -m names them (``-m slow``, ``-m "slow or not slow"``), so
+    that the default run and the fast loop (docs/TESTING.md) both leave them out; under
+    mutmut, the tests above are skipped."""
+    if "slow" not in (config.getoption("markexpr") or ""):
+        slow = [item for item in items if item.get_closest_marker("slow") is not None]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if item.get_closest_marker("slow") is None]
     if not UNDER_MUTMUT:
         return
     for item in items:
         name = getattr(item, "originalname", item.name)
         where = item.path.relative_to(TESTS).as_posix()
-        why = NOT_UNDER_MUTMUT.get(where) or NOT_UNDER_MUTMUT.get(name)
+        marks = [
+            NOT_UNDER_MUTMUT_MARKS[m.name]
+            for m in item.iter_markers()
+            if m.name in NOT_UNDER_MUTMUT_MARKS
+        ]
+        why = (marks or [None])[0] or NOT_UNDER_MUTMUT.get(where) or NOT_UNDER_MUTMUT.get(name)
         if why is not None:
             item.add_marker(pytest.mark.skip(reason=f"{why}: not a test of mutants"))
 

@@ -24,10 +24,14 @@ from anagramdb.countdown.letters import solve_letters
 from anagramdb.countdown.numbers import solve
 from anagramdb.dictionary import Dictionary
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("tmux") is None,
-    reason="tmux is not installed: the real-terminal tests of play need it (apt-get install tmux)",
-)
+pytestmark = [
+    pytest.mark.terminal,
+    pytest.mark.skipif(
+        shutil.which("tmux") is None,
+        reason="tmux is not installed: the real-terminal tests of play need it "
+        "(apt-get install tmux)",
+    ),
+]
 
 PATIENCE = 90.0  # seconds to wait for a screen before failing: generous, for a loaded machine
 PICKS = "vcvcvcvvvc"  # the ninth key, a sixth vowel, is refused: "no more vowels"

@@ -192,6 +192,7 @@ def test_two_runs_give_the_same_bytes(small_wordnet, tmp_path):
     assert (mismatch, errors) == ([], [])
 
 
+@pytest.mark.rebuild
 @pytest.mark.skipif(
     not os.path.exists(os.path.join(wordnet.WORDNET_DIRECTORY, "data.noun")),
     reason="needs Debian's wordnet-base package (apt-get install wordnet-base)",

@@ -185,6 +185,7 @@ def test_packaged_lists_follow_the_rules():
             assert tool.clean(word) == (word, ""), word
 
 
+@pytest.mark.rebuild
 @pytest.mark.skipif(
     not os.path.isdir(tool.SCOWL_DIRECTORY),
     reason="needs Debian's scowl package (apt-get install scowl)",

@@ -183,6 +183,7 @@ def test_the_shipped_review_files_are_sound():
     assert not set(drops) & {word for word, _ in tool.read_addback()}
 
 
+@pytest.mark.rebuild
 def test_the_committed_conundrum_data_is_what_the_tool_makes(tmp_path):
     pytest.importorskip("wordfreq", reason="needs PyPI wordfreq (a tools-only dependency)")
     if not os.path.isdir(tool.SCOWL_DIRECTORY):

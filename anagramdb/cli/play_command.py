@@ -91,10 +91,7 @@ def play(
             "YYYY-MM-DD); one attempt a day is recorded.",
         ),
     ] = None,
-    replay: Annotated[
-        str | None,
-        typer.Option(metavar="LOG", help="Review a game logged with --log, round by round."),
-    ] = None,
+    replay: Annotated[str | None, typer.Option(metavar="LOG", hidden=True)] = None,
     log: Annotated[
         str | None,
         typer.Option(
@@ -131,20 +128,16 @@ def play(
     numbers, then the working; a conundrum the answer). With --json the game log is
     printed at the end and the game itself goes to stderr.
     """
-    from ..countdown.history import load_log
+    if replay is not None:  # the old form of replay
+        if daily is not None or log is not None:
+            raise usage_error("--replay shows a logged game: leave out --daily and --log")
+        from .messages import superseded
 
+        superseded("play --replay LOG", "replay LOG")
+        show_replay(replay, as_json)
+        return
     term = Terminal(stdout=sys.stderr if as_json else sys.stdout)
     with reported():
-        if replay is not None:
-            if daily is not None or log is not None:
-                raise usage_error("--replay shows a logged game: leave out --daily and --log")
-            record = load_log(replay)
-            if as_json:
-                emit_json(record)
-                return
-            for line in replay_lines(record):
-                typer.echo(line)
-            return
         if daily is not None:
             given = [
                 name for name, changed in (
@@ -173,6 +166,30 @@ def play(
             _play(term, game, day, log, force, no_history)
         if as_json:
             emit_json(game.record())
+
+
+@command
+def replay(
+    log: Annotated[
+        str, typer.Argument(help="A game log, written by play --log FILE.", metavar="LOG")
+    ],
+    as_json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Review a logged game, round by round (--json: the log's record)."""
+    show_replay(log, as_json)
+
+
+def show_replay(path: str, as_json: bool) -> None:
+    """Print the game logged in *path*: its rounds as play revealed them, or its record."""
+    from ..countdown.history import load_log
+
+    with reported():
+        record = load_log(path)
+    if as_json:
+        emit_json(record)
+        return
+    for line in replay_lines(record):
+        typer.echo(line)
 
 
 def _new_game(

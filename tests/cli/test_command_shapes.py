@@ -26,6 +26,16 @@ def checked_dictionary(tmp_path_factory) -> str:
     return str(path)
 
 
+@pytest.fixture(scope="module")
+def game_log(tmp_path_factory) -> str:
+    directory = tmp_path_factory.mktemp("log")
+    path = str(directory / "game.json")
+    args = ["play", "--rounds", "N", "--seed", "5", "--seconds", "0", "--vs", "none"]
+    result = runner.invoke(app, [*args, "--log", path, "--no-history"], input="2\n100\n")
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
 # (old form, new form, the notice's new form); {dict} is a small built dictionary.
 OLD_FORMS = [
     (
@@ -54,6 +64,8 @@ OLD_FORMS = [
         ["check", "index", "{dict}", "--json"],
         "check index [DICT]",
     ),
+    (["play", "--replay", "{log}"], ["replay", "{log}"], "replay LOG"),
+    (["play", "--replay", "{log}", "--json"], ["replay", "{log}", "--json"], "replay LOG"),
     (
         ["conundrum", "--generate", "--seed", "7", "-n", "2"],
         ["draw", "conundrum", "--seed", "7", "-n", "2"],
@@ -65,9 +77,11 @@ OLD_FORMS = [
 @pytest.mark.parametrize(
     ("old", "new", "named"), OLD_FORMS, ids=[" ".join(o) for o, *_ in OLD_FORMS]
 )
-def test_old_forms_answer_as_the_new_ones_and_say_so_once(old, new, named, checked_dictionary):
-    old = [arg.replace("{dict}", checked_dictionary) for arg in old]
-    new = [arg.replace("{dict}", checked_dictionary) for arg in new]
+def test_old_forms_answer_as_the_new_ones_and_say_so_once(
+    old, new, named, checked_dictionary, game_log
+):
+    old = [arg.replace("{dict}", checked_dictionary).replace("{log}", game_log) for arg in old]
+    new = [arg.replace("{dict}", checked_dictionary).replace("{log}", game_log) for arg in new]
     old_code, old_out, old_err = run(old)
     new_code, new_out, new_err = run(new)
     assert (old_code, old_out) == (new_code, new_out) and old_out

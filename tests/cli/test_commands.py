@@ -43,6 +43,7 @@ COMMANDS = [
     "numbers stats",
     "phrases",
     "play",
+    "replay",
     "serve",
 ]
 

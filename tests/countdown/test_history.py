@@ -1,7 +1,7 @@
 """The history (countdown/history.py): games, bests per format, opponent and clock for
 timed games only and never for 0, a damaged file moved aside with one warning, the
 version 1 file read; statistics by week; ``anagramdb history``; the daily challenge;
-``play --replay``; people sharing the keyboard, by script."""
+``replay``; people sharing the keyboard, by script."""
 
 from __future__ import annotations
 
@@ -180,18 +180,16 @@ def test_replay_a_logged_game(tmp_path):
          "--log", str(log), "--no-history"], ["auto", "stone", "", "word"], tmp_path,
     )  # fmt: skip
     assert played.returncode == 0, played.stderr
-    replayed = run(["play", "--replay", str(log)], [], tmp_path)
+    replayed = run(["replay", str(log)], [], tmp_path)
     assert replayed.returncode == 0 and replayed.stdout.startswith("game of seed 5: LNC, no clock")
     for line in ("Round 1: letters", "Round 2: numbers", "Round 3: conundrum"):
         assert line in replayed.stdout
     final = [line for line in played.stdout.splitlines() if line.startswith("final score")]
     assert final and final[0] in replayed.stdout
-    assert (
-        json.loads(run(["play", "--replay", str(log), "--json"], [], tmp_path).stdout)["seed"] == 5
-    )
+    assert json.loads(run(["replay", str(log), "--json"], [], tmp_path).stdout)["seed"] == 5
     (tmp_path / "bad.json").write_text('{"seed": 1}', encoding="utf-8")
     for bad, code in (("bad.json", 2), ("missing.json", 1)):
-        refused = run(["play", "--replay", bad], [], tmp_path, cwd=tmp_path)
+        refused = run(["replay", bad], [], tmp_path, cwd=tmp_path)
         assert refused.returncode == code and refused.stderr.count("\n") == 1
 
 
@@ -214,6 +212,6 @@ def test_people_sharing_the_keyboard_declare_in_turn(tmp_path):
 
 
 def test_replay_reads_a_bounded_amount(tmp_path):
-    refused = run(["play", "--replay", "/dev/zero"], [], tmp_path)
+    refused = run(["replay", "/dev/zero"], [], tmp_path)
     assert refused.returncode == 2 and "larger than 4 MiB" in refused.stderr
     assert refused.stderr.count("\n") == 1

@@ -121,6 +121,70 @@ def test_no_import_goes_in_a_circle():
         assert not circle, " -> ".join(circle)
 
 
+# The engine's floors, ground first. A module imports from its own floor or below, never
+# from a floor above it: the arrow that made the last circle (atomic asking dictionary where
+# the packaged data lives) pointed up. A new engine module takes its place here.
+ENGINE_FLOORS = [
+    # the ground: errors, what is packaged, keys, bounded lines, atomic files
+    {"errors", "packaged", "guard", "lines", "keys", "resolve", "atomic", "kinds"},
+    # the files: word lists, the index, what sits beside it, the block cache
+    {
+        "wordlist",
+        "index",
+        "index_build",
+        "index_stale",
+        "index_check",
+        "stored_keys",
+        "block_cache",
+        "mapped",
+    },
+    # the readers and the builder
+    {"dictionary", "keyed", "builder", "definitions"},
+    # the roof: the public names (anagramdb/__init__.py)
+    {""},
+]
+
+
+def engine_floor(module: str) -> int:
+    short = module.removeprefix("anagramdb").removeprefix(".")
+    for floor, members in enumerate(ENGINE_FLOORS):
+        if short in members:
+            return floor
+    raise AssertionError(f"{module} is on no floor: give it one in ENGINE_FLOORS")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in SOURCES if layer_of(module_name(path)) == "engine"],
+    ids=lambda p: p.name,
+)
+def test_no_engine_import_points_up_a_floor(path):
+    own = engine_floor(module_name(path))
+    for line, target in imported_modules(path):
+        if layer_of(target) == "engine":
+            assert engine_floor(target) <= own, f"{path.name}:{line}: imports {target}, a floor up"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_no_module_imports_the_roof_of_its_own_layer(path):
+    """A layer's __init__ holds its public names for the floors above; a module inside the
+    layer importing it would be an arrow up (and often a circle through the lazy names)."""
+    own = module_name(path)
+    layer = layer_of(own)
+    roof = "anagramdb" if layer == "engine" else f"anagramdb.{layer}"
+    if own == roof or own == "anagramdb.__main__":
+        return
+    for line, target in imported_modules(path):
+        assert target != roof, f"{path.name}:{line}: imports {roof}, its own layer's roof"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_every_module_stays_small(path):
+    """One concern a module (STYLE.md, point 11): about 450 lines at most."""
+    lines = path.read_text(encoding="utf-8").count("\n")
+    assert lines <= 450, f"{path.name} has {lines} lines: split it by concern"
+
+
 def test_layers_exist_as_packages():
     for layer in ("countdown", "cli", "web"):
         assert (PACKAGE / layer / "__init__.py").is_file()

@@ -66,7 +66,10 @@ def test_the_live_area_redraws_from_its_first_row():
     assert out.getvalue().count("\x1b[2A\r\x1b[J") == 1  # up to the clock row, then clear
     assert second.startswith("  11 s ###")
     width.columns = 20  # a terminal that reflows wraps each old row at 20
-    assert area._rows_above_cursor(20) == 1 + 2 + 1  # the cursor on the last row's 2nd piece
+    drawn = len(out.getvalue())
+    area.draw("  10 s ##", "  your working > ", working)
+    # Up 1 + 2 + 1 rows: the old rows rewrapped, the cursor on the last row's 2nd piece.
+    assert out.getvalue()[drawn:].startswith("\x1b[4A\r\x1b[J  10 s ##")
     area.close()
     assert out.getvalue().endswith("\r\n") and area.rows == []
 

@@ -36,6 +36,7 @@ words_strategy = st.lists(
     seed=st.integers(0, 1000),
     stored=st.booleans(),
 )
+# private: the cache's own slots and costs, and whether the keys file is in use
 def test_find_keys_matches_the_model_cold_warm_and_evicting(
     tmp_path_factory, words, block_size, probes, cache, seed, stored
 ):
@@ -63,6 +64,7 @@ def test_find_keys_matches_the_model_cold_warm_and_evicting(
         assert held.used == held.fixed + sum(held.costs.values())
 
 
+# private: the blocks decoded and kept are the cache's policy, which has no public view
 def test_a_repeated_walk_larger_than_the_cache_keeps_most_of_the_cache(tmp_path):
     """First-in-first-out (or least recently used) would evict every block just before
     the next walk needs it; admission by popularity keeps what the cache holds."""
@@ -93,6 +95,7 @@ def test_a_repeated_walk_larger_than_the_cache_keeps_most_of_the_cache(tmp_path)
         assert all(count == 256 - kept for count in walks[3:])
 
 
+# private: which blocks the cache holds has no public view
 def test_the_cache_forgets_old_popularity_and_takes_new_blocks(tmp_path):
     words = [f"{a}{b}{c}" for a in "abcdefgh" for b in "ijklmnop" for c in "qrstuvwx"]
     path = make_dictionary(tmp_path, words, block_size=2)
@@ -108,6 +111,7 @@ def test_the_cache_forgets_old_popularity_and_takes_new_blocks(tmp_path):
         assert max(dictionary._cache.entries) >= 192
 
 
+# private: that no block is decoded is seen only by counting the private decoder's calls
 def test_stored_keys_serve_walks_without_decoding_words(tmp_path):
     words = [f"{a}{b}{c}" for a in "abcdefgh" for b in "ijklmnop" for c in "qrstuvwx"]
     words += ["café", "face", "straße", "ﬁne", "nife"]  # not aligned: UTF-8 longer than keys

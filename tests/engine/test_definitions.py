@@ -22,6 +22,7 @@ from anagramdb.definitions import (
 )
 from anagramdb.errors import DictionaryFormatError, InvalidArgumentError, quoted
 from anagramdb.index_check import check_index
+from anagramdb.keyed import KeyedFile
 from anagramdb.kinds import KEYED_GZIP
 from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 
@@ -146,8 +147,8 @@ def test_the_tool_on_a_small_wordnet(small_wordnet, tmp_path):
     output = output_directory(tmp_path / "out")
     record = tool.make(directory, output, "1:3.0-test", copyright_path)
     path = os.path.join(output, "definitions.txt.gz")
-    with Definitions(path) as definitions:
-        lines = {key: value for key, value in definitions._file}
+    with KeyedFile(path, KEYED_GZIP) as lines_file:
+        lines = dict(lines_file)
     assert lines == {
         "abider": "+v:abide",  # derived: one who abides
         "abide": "v:dwell",
@@ -244,9 +245,9 @@ def test_the_packaged_file():
 
 
 def test_every_line_of_the_packaged_file_parses():
-    with Definitions() as definitions:
+    with Definitions() as definitions, KeyedFile(definitions.path, KEYED_GZIP) as lines:
         keys = []
-        for key, value in definitions._file:
+        for key, value in lines:
             items = parse_items(value)
             assert items, key
             keys.append(key)

@@ -276,6 +276,7 @@ def test_bad_cache_size(sample_dictionary, monkeypatch):
         Dictionary(sample_dictionary)
     monkeypatch.setenv("ANAGRAMDB_CACHE", "64K")
     with Dictionary(sample_dictionary) as dictionary:
+        # private: how the budget is split between blocks and stretches is not public
         assert dictionary._cache.budget + dictionary.index.stretch_budget == 65536
 
 

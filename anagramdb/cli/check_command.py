@@ -163,8 +163,8 @@ def index(
 group(
     "check",
     GroupSpec(
-        "Check an answer (letters RACK WORD, numbers N... -t T ANSWER), or a dictionary's "
-        "files (index).",
+        "Check an answer to a letters or numbers round, or a dictionary's files: "
+        "letters RACK WORD, numbers NUMBERS -t T ANSWER, index [DICT].",
         {"letters": letters, "numbers": numbers, "index": index},
         default="letters",
         notice=("check RACK WORD", "check letters RACK WORD"),

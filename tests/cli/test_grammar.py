@@ -278,7 +278,11 @@ def test_command_list_is_not_truncated():
     group = typer.main.get_command(app)
     listing = " ".join(invoke("--help").stdout.split())
     for name, command in group.commands.items():
-        assert f"{name} {command.get_short_help_str(1000)}" in listing
+        summary = command.get_short_help_str(1000)
+        assert f"{name} {summary}" in listing
+    for path, command in every_command():
+        summary = command.get_short_help_str(1000)
+        assert not summary.endswith("..."), f"{' '.join(path)}: its first sentence is cut"
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])

@@ -1,4 +1,4 @@
-"""The invariant checker behind ``anagramdb index DICT --check``: every problem with a
+"""The invariant checker behind ``anagramdb check index DICT``: every problem with a
 dictionary and its index, found without changing anything."""
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ class KeyedFile:
             text = block_text(self.kind, self._map[start:end], where)
         except ValueError as exc:
             raise DictionaryFormatError(
-                f"{exc}; anagramdb index --check lists every problem"
+                f"{exc}; anagramdb check index lists every problem"
             ) from exc
         try:
             lines = text.decode("utf-8").split("\n")

@@ -21,7 +21,7 @@ The file describes one dictionary content: it is *fresh* when its header's block
 size, word count, entry count and CRC-32 equal the (verified) index header's. A stale or
 damaged file is ignored by lookups and rebuilt (atomically, as the index is) when the
 dictionary is opened where it may be written; ``anagramdb index DICT --keys`` builds it,
-and ``anagramdb index DICT --check`` checks every key in it.
+and ``anagramdb check index DICT`` checks every key in it.
 """
 
 from __future__ import annotations

@@ -87,9 +87,15 @@ def usage_message(exc: UsageError, fallback: str = PROGRAM) -> str:
     text = re.sub(rf"'([^']{{{SHOWN + 1},}})'", lambda match: quoted(match[1]), text)
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
-    path = exc.ctx.command_path if exc.ctx is not None else fallback
+    return about(exc.ctx.command_path if exc.ctx is not None else fallback, text)
+
+
+def about(path: str, text: str, see: str | None = None) -> str:
+    """A usage error's one line for the command *path* (``anagramdb numbers stats``):
+    ``numbers stats: TEXT (see anagramdb numbers stats --help)``, or another command's
+    help (*see*)."""
     command = path.partition(" ")[2]
-    return f"{command + ': ' if command else ''}{text} (see {path} --help)"
+    return f"{command + ': ' if command else ''}{text} (see {see or path} --help)"
 
 
 def value_options(command: Command) -> set[str]:
@@ -213,11 +219,7 @@ class Program(Group):
             if name in takes_value and (
                 (equals and not value) or (not equals and args[position + 1 : position + 2] == [""])
             ):
-                command_name = path.partition(" ")[2]
-                return (
-                    f"{command_name + ': ' if command_name else ''}option '{name}' needs a value, "
-                    f"not an empty one (see {path} --help)"
-                )
+                return about(path, f"option '{name}' needs a value, not an empty one")
         return None
 
     def misplaced(self, exc: NoSuchOption, args: list[str]) -> str | None:
@@ -240,14 +242,14 @@ class Program(Group):
             if not owners:
                 return None
             owner = f"{ctx.parent.command_path} {owners[0]}"
-            command = ctx.command_path.partition(" ")[2]
-            return f"{command}: option '{name}' belongs to {owner} (see {owner} --help)"
+            return about(ctx.command_path, f"option '{name}' belongs to {owner}", owner)
         owners = [word for word in args if word in owners][:1] or owners
         if not owners:
             return None
-        return (
-            f"option '{name}' belongs to a command: put it after the command, e.g. {PROGRAM} "
-            f"{owners[0]} ... {name} (see {PROGRAM} --help)"
+        example = f"{PROGRAM} {owners[0]} ... {name}"
+        return about(
+            PROGRAM,
+            f"option '{name}' belongs to a command: put it after the command, e.g. {example}",
         )
 
     def run(self, args: list[str], complete_var: str | None = None, **extra: Any) -> int:

@@ -30,7 +30,8 @@ from . import (
 )
 from .common import GroupSpec, commands, groups, state, usage_error
 from .grammar import CACHE_OPTION, DICT_OPTION, DICT_SHORT, hoist, split_globals
-from .program import Program, group_class
+from .groups import group_class
+from .program import Program
 
 
 def _version(value: bool) -> None:

@@ -48,7 +48,7 @@ def command(function: CommandFunction) -> CommandFunction:
 
 class GroupSpec(NamedTuple):
     """A family of commands (docs/CLI.md): its help, its subcommands, the subcommand run
-    when none is named and the notice that form prints (program.Group), and the
+    when none is named and the notice that form prints (groups.Group), and the
     subcommands whose arguments may be negative numbers (so unknown options reach them,
     which refuse_unknown_options then refuses)."""
 

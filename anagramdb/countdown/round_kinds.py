@@ -7,7 +7,7 @@ it compares equal to the names in a game log, a history file or a JSON record
 the same as when the kinds were plain strings.
 
 The command line's quick path never comes here: ``enum`` is one of the imports it avoids
-(tests/test_cold_path.py).
+(tests/cli/test_cold_path.py).
 """
 
 from __future__ import annotations

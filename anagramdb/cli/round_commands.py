@@ -103,7 +103,7 @@ def conundrum(
     from ..countdown.conundrum import solve_conundrum
 
     if generate == (letters is not None):
-        raise usage_error("give LETTERS to solve, or --generate to make conundrums (not both)")
+        raise usage_error("give LETTERS to solve; draw conundrum makes new conundrums")
     if letters is not None and (count != 1 or seed is not None or source != SOURCE):
         raise usage_error("--count, --seed and --from apply only with --generate")
     if generate:  # the old form of draw conundrum

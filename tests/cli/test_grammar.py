@@ -41,7 +41,10 @@ def assert_one_line_error(result, code: int, fragment: str = "") -> None:
         (["letters"], "letters: missing argument 'rack'"),
         (["build", "x", "-o", "y", "--memory", "abc"], "'abc' is not a size like 64M or 1G"),
         (["build", "x", "-o", "y", "--memory", "0"], "0 is below the minimum of 16M"),
-        (["conundrum", "--count", "3"], "give LETTERS to solve, or --generate"),
+        (
+            ["conundrum", "--count", "3"],
+            "give LETTERS to solve; draw conundrum makes new conundrums",
+        ),
         (["draw", "letters", "--vowels", "2"], "draw letters: invalid value for '--vowels'"),
         (["--dict"], "option '--dict' needs a value"),
         (["letters", "abc", "--dict"], "option '--dict' needs a value"),

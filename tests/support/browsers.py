@@ -2,7 +2,10 @@
 of a given size. The browser tests (tests/web/conftest.py's ``browser`` fixture) and
 tools/game_screenshots.py start it here and nowhere else.
 
-Waits are bounds on a stuck browser (BROWSER_WAIT seconds), never measurements.
+Waits are bounds on a stuck browser (BROWSER_WAIT seconds), never measurements, and they wait
+on what the page shows, never for a fixed time. A page whose script replaces what a test looks
+at is read in one go in the page (text, texts) or looked at again inside the wait (until,
+read): an element found before a wait may be gone by the time it is read.
 """
 
 from __future__ import annotations
@@ -50,13 +53,56 @@ def chromium(width: int = 1280, height: int = 900, *arguments: str) -> Any:
 
 
 def wait(driver: Any) -> Any:
-    """A WebDriverWait of BROWSER_WAIT seconds on *driver*."""
+    """A WebDriverWait of BROWSER_WAIT seconds on *driver*, polling every 50 ms. A check that
+    finds no element, or an element the page replaced between finding and reading it
+    (StaleElementReferenceException), is tried again at the next poll: a check must find
+    its elements inside itself, never hold one found before the wait."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, BROWSER_WAIT, poll_frequency=0.05)
+    return WebDriverWait(
+        driver,
+        BROWSER_WAIT,
+        poll_frequency=0.05,
+        ignored_exceptions=(StaleElementReferenceException,),
+    )
 
 
-def until(driver: Any, check: Any, message: str = "") -> Any:
-    """What *check*() returns once it is true, polled every 50 ms; a TimeoutException
-    with *message* after BROWSER_WAIT seconds."""
-    return wait(driver).until(lambda _: check(), message)
+def until(driver: Any, check: Any, message: Any = "") -> Any:
+    """What *check*() returns once it is true, polled every 50 ms; a TimeoutException after
+    BROWSER_WAIT seconds saying *message* (a string, or a function called only then, so
+    that a message read from the page is read when the wait fails)."""
+    from selenium.common.exceptions import TimeoutException
+
+    try:
+        return wait(driver).until(lambda _: check())
+    except TimeoutException as timeout:
+        said = message() if callable(message) else message
+        raise TimeoutException(f"{said} (after {BROWSER_WAIT} s)") from timeout
+
+
+def read(driver: Any, look: Any) -> Any:
+    """What *look*() returns, true or not: looked at again while the page replaces an element
+    it reads (the game's regions are swapped whole as the server's updates arrive)."""
+    return until(driver, lambda: (look(),))[0]
+
+
+def text(driver: Any, selector: str) -> str:
+    """The text shown by the first element matching the CSS *selector* ("" if none), read
+    in the page in one go, so it cannot go stale."""
+    return str(
+        driver.execute_script(
+            "const e = document.querySelector(arguments[0]); return e ? e.innerText.trim() : '';",
+            selector,
+        )
+    )
+
+
+def texts(driver: Any, selector: str) -> list[str]:
+    """The text of every element matching the CSS *selector*, read in one go."""
+    return list(
+        driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map((e) => e.innerText.trim());",
+            selector,
+        )
+    )

@@ -20,7 +20,7 @@ from anagramdb.countdown.letters import solve_letters
 from anagramdb.countdown.numbers import solve
 from anagramdb.countdown.rules import numbers_score, word_score
 
-from ..support.browsers import chromium, missing, until
+from ..support.browsers import chromium, missing, read, text, texts, until
 
 if missing() is not None:
     pytest.skip(missing(), allow_module_level=True)
@@ -41,20 +41,20 @@ def second_browser():
 
 
 def summary(browser) -> str:
-    return browser.find_element(By.ID, "summary").text
-
-
-def answer_region(browser) -> str:
-    return browser.find_element(By.ID, "answer").get_attribute("data-key") or ""
+    """The line saying where the game is (read in one go: regions are swapped as the
+    server's updates arrive, so an element found a moment ago may be gone)."""
+    return text(browser, "#summary")
 
 
 def click(browser, label: str) -> None:
-    """Click the button labelled *label* in the player's controls, once it is there."""
-    until(
-        browser,
-        lambda: browser.find_elements(By.XPATH, f"//section[@id='answer']//button[.='{label}']"),
-        f"no button {label!r}: {summary(browser)}",
-    )[0].click()
+    """Click the button labelled *label* in the player's controls, once it is there: found
+    and clicked inside the wait, so a button replaced meanwhile is found again."""
+
+    def press() -> bool:
+        browser.find_element(By.XPATH, f"//section[@id='answer']//button[.='{label}']").click()
+        return True
+
+    until(browser, press, lambda: f"no button {label!r}: {summary(browser)}")
 
 
 def tiles(browser, label: str) -> list[str]:
@@ -89,10 +89,19 @@ def has_box(browser) -> bool:
     return bool(browser.find_elements(By.ID, "text"))
 
 
-def answer(browser, text: str, submit: str) -> None:
-    box = until(browser, lambda: browser.find_elements(By.ID, "text"))[0]
-    box.send_keys(text)
-    browser.find_element(By.XPATH, f"//form[@id='answer-form']//button[.='{submit}']").click()
+def answer(browser, words: str, submit: str) -> None:
+    """Type *words* in the answer box and press *submit*, each found inside its wait."""
+
+    def typed() -> bool:
+        browser.find_element(By.ID, "text").send_keys(words)
+        return True
+
+    def pressed() -> bool:
+        browser.find_element(By.XPATH, f"//form[@id='answer-form']//button[.='{submit}']").click()
+        return True
+
+    until(browser, typed, lambda: f"no answer box: {summary(browser)}")
+    until(browser, pressed, lambda: f"no button {submit!r}: {summary(browser)}")
 
 
 def best_play(full, browser, kind: str) -> tuple[str, int]:
@@ -103,7 +112,7 @@ def best_play(full, browser, kind: str) -> tuple[str, int]:
         return word, word_score(len(word))
     if kind == "numbers":
         numbers = [int(n) for n in tiles(browser, "The numbers")]
-        target = int(browser.find_element(By.CSS_SELECTOR, ".target").text)
+        target = int(text(browser, ".target"))
         found = solve(numbers, target)
         return found.solutions[0].infix, numbers_score(found.distance)
     clue = "".join(tiles(browser, "The conundrum")).lower()
@@ -111,27 +120,35 @@ def best_play(full, browser, kind: str) -> tuple[str, int]:
 
 
 def wait_reveal(browser, number: int) -> None:
-    until(
-        browser,
-        lambda: (
-            (f"Round {number} " in summary(browser) and "time's up" in summary(browser))
-            or "The game is over" in summary(browser)
-        ),
-        f"round {number} not revealed: {summary(browser)}",
-    )
+    def revealed() -> bool:
+        said = summary(browser)
+        return (f"Round {number} " in said and "time's up" in said) or "The game is over" in said
+
+    until(browser, revealed, lambda: f"round {number} not revealed: {summary(browser)}")
 
 
 def my_points(browser) -> int:
     """The points of the round just revealed, from the reveal table's first row (you)."""
-    row = browser.find_element(By.CSS_SELECTOR, "table.reveal tbody tr")
-    return int(row.find_elements(By.TAG_NAME, "td")[-1].text)
+    return int(text(browser, "table.reveal tbody tr td:last-child"))
+
+
+def deadline(browser) -> str:
+    """The server's deadline the clock counts down to ("" without a clock)."""
+    return str(
+        browser.execute_script(
+            "const c = document.getElementById('clock');"
+            " return c ? c.getAttribute('data-deadline') || '' : '';"
+        )
+    )
 
 
 def test_a_whole_fifteen_round_game_against_the_computer(browser, url, full, tmp_path):
     start_game(browser, url, "full", 0, "easy")
     expected = picked = 0
     for number in range(1, 16):
-        until(browser, lambda n=number: f"Round {n} of" in summary(browser), summary(browser))
+        until(
+            browser, lambda n=number: f"Round {n} of" in summary(browser), lambda: summary(browser)
+        )
         kind = re.search(r"Round \d+ of \d+, (\w+)", summary(browser)).group(1)
         # Picks alternate: the computer picks every other round, like a contestant.
         until(browser, lambda: "you to pick" in summary(browser) or has_box(browser))
@@ -139,29 +156,28 @@ def test_a_whole_fifteen_round_game_against_the_computer(browser, url, full, tmp
             click(browser, "The rest at random" if kind == "letters" else "2")
             picked += 1
         until(browser, lambda: has_box(browser))
-        text, points = best_play(full, browser, kind)
+        play, points = best_play(full, browser, kind)
         if kind == "conundrum":
-            answer(browser, text, "Buzz")
+            answer(browser, play, "Buzz")
         else:
-            answer(browser, text, "Enter")
-            until(browser, lambda t=text: t in browser.find_element(By.ID, "yours").text)
+            answer(browser, play, "Enter")
+            until(browser, lambda p=play: p in text(browser, "#yours"))
             click(browser, "Done")
         wait_reveal(browser, number)
-        assert my_points(browser) == points, browser.find_element(By.ID, "stage").text
+        assert my_points(browser) == points, text(browser, "#stage")
         expected += points
         if number == 7:
             browser.save_screenshot(str(tmp_path / "reveal.png"))
         if number < 15:
             click(browser, "Next round")
-    until(browser, lambda: "The game is over" in summary(browser), summary(browser))
+    until(browser, lambda: "The game is over" in summary(browser), lambda: summary(browser))
     assert picked == 7  # rounds 1, 3, ..., 13 of the 14 with picks
-    footer = browser.find_elements(By.CSS_SELECTOR, "table.scores tfoot td")
-    assert int(footer[0].text) == expected
-    rows = browser.find_elements(By.CSS_SELECTOR, "table.scores tbody tr")
-    assert len(rows) == 15
-    mine = sum(int(row.find_elements(By.TAG_NAME, "td")[0].text) for row in rows)
-    computer = sum(int(row.find_elements(By.TAG_NAME, "td")[1].text) for row in rows)
-    assert (mine, computer) == (expected, int(footer[1].text))
+    footer = texts(browser, "table.scores tfoot td")
+    assert int(footer[0]) == expected
+    assert len(texts(browser, "table.scores tbody tr")) == 15
+    mine = sum(map(int, texts(browser, "table.scores tbody tr td:nth-of-type(1)")))
+    computer = sum(map(int, texts(browser, "table.scores tbody tr td:nth-of-type(2)")))
+    assert (mine, computer) == (expected, int(footer[1]))
     # A reload shows the same final page: the game is the server's.
     browser.refresh()
     assert "The game is over" in summary(browser)
@@ -170,20 +186,16 @@ def test_a_whole_fifteen_round_game_against_the_computer(browser, url, full, tmp
 def test_the_clock_is_the_servers_and_what_is_in_the_box_counts(browser, url):
     start_game(browser, url, "quick", 4, "none")
     click(browser, "The rest at random")
-    box = until(browser, lambda: browser.find_elements(By.ID, "text"))[0]
-    clock = browser.find_element(By.ID, "clock")
-    deadline = clock.get_attribute("data-deadline")
+    until(browser, lambda: has_box(browser))
+    ends = until(browser, lambda: deadline(browser))
     rack = "".join(tiles(browser, "The letters")).lower()
     # A reload keeps the clock: the same deadline, not a new 4 seconds.
     browser.refresh()
-    box = until(browser, lambda: browser.find_elements(By.ID, "text"))[0]
-    assert deadline and browser.find_element(By.ID, "clock").get_attribute("data-deadline") == (
-        deadline
-    )
-    box.send_keys(rack[:2] + "q")  # typed, never entered: it is what counts at time-up
-    wait_reveal(browser, 1)
-    row = browser.find_element(By.CSS_SELECTOR, "table.reveal tbody tr")
-    assert row.find_elements(By.TAG_NAME, "td")[0].text == rack[:2] + "q"
+    until(browser, lambda: has_box(browser))
+    assert deadline(browser) == ends
+    read(browser, lambda: browser.find_element(By.ID, "text").send_keys(rack[:2] + "q"))
+    wait_reveal(browser, 1)  # typed, never entered: what is in the box counts at time-up
+    assert text(browser, "table.reveal tbody tr td") == rack[:2] + "q"
 
 
 def test_two_browsers_play_three_rounds_in_one_room(browser, second_browser, url, full):
@@ -195,47 +207,46 @@ def test_two_browsers_play_three_rounds_in_one_room(browser, second_browser, url
     seconds.clear()
     seconds.send_keys("8")
     form.find_element(By.XPATH, ".//button[.='Make a room']").click()
-    link = until(browser, lambda: browser.find_elements(By.ID, "share"))[0]
-    invitation = link.get_attribute("href")
+    invitation = read(browser, lambda: browser.find_element(By.ID, "share").get_attribute("href"))
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/game/[A-Za-z0-9_-]{16}", invitation)
     second_browser.get(invitation)
     second_browser.find_element(By.ID, "name").send_keys("Bob")
     second_browser.find_element(By.XPATH, "//button[.='Join']").click()
-    until(browser, lambda: "2 players here" in summary(browser), summary(browser))
+    until(browser, lambda: "2 players here" in summary(browser), lambda: summary(browser))
     click(browser, "Start the game")
     players = (browser, second_browser)
     for number, kind in enumerate(("letters", "numbers", "conundrum"), 1):
         picker = players[(number - 1) % 2]
         for each in players:
-            until(each, lambda b=each, n=number: f"Round {n} of" in summary(b), summary(each))
+            until(
+                each,
+                lambda b=each, n=number: f"Round {n} of" in summary(b),
+                lambda b=each: summary(b),
+            )
         if kind == "letters":
             click(picker, "The rest at random")
         elif kind == "numbers":
             click(picker, "1")
         for each in players:
             until(each, lambda b=each: b.find_elements(By.ID, "text"))
-        deadlines = {
-            each.find_element(By.ID, "clock").get_attribute("data-deadline") for each in players
-        }
-        assert len(deadlines) == 1  # one clock for everyone
-        text, _ = best_play(full, browser, kind)
+        deadlines = {deadline(each) for each in players}
+        assert len(deadlines) == 1 and "" not in deadlines  # one clock for everyone
+        play, _ = best_play(full, browser, kind)
         if kind == "conundrum":
-            answer(second_browser, text, "Buzz")  # Bob buzzes first, and right
+            answer(second_browser, play, "Buzz")  # Bob buzzes first, and right
         else:
-            answer(browser, text, "Enter")
-            answer(second_browser, text[:3], "Enter")
+            answer(browser, play, "Enter")
+            answer(second_browser, play[:3], "Enter")
         for each in players:
             wait_reveal(each, number)
-        tables = [each.find_element(By.CSS_SELECTOR, "table.scores").text for each in players]
+        tables = [text(each, "table.scores") for each in players]
         assert tables[0] == tables[1]  # one score table
         if number < 3:
             click(second_browser, "Next round")
     for each in players:
-        until(each, lambda b=each: "The game is over" in summary(b), summary(each))
-    footer = [td.text for td in browser.find_elements(By.CSS_SELECTOR, "table.scores tfoot td")]
-    assert footer == [
-        td.text for td in second_browser.find_elements(By.CSS_SELECTOR, "table.scores tfoot td")
-    ]
+        until(each, lambda b=each: "The game is over" in summary(b), lambda b=each: summary(b))
+    footer = texts(browser, "table.scores tfoot td")
+    assert footer == texts(second_browser, "table.scores tfoot td")
     assert int(footer[1]) >= 10  # Bob's conundrum
 
 
@@ -258,7 +269,7 @@ def test_a_game_played_with_the_keyboard_alone(browser, url, full):
         keys.send_keys(Keys.ENTER).perform()
         until(browser, lambda: focused(browser) == "Vowel")
     keys.send_keys(Keys.TAB).perform()
-    assert browser.switch_to.active_element.text == "Consonant"
+    assert focused(browser) == "Consonant"
     for picked in range(4, 10):
         keys.send_keys(Keys.SPACE).perform()
         until(browser, lambda n=picked: len(tiles(browser, "The letters")) >= n or n == 9)
@@ -267,11 +278,11 @@ def test_a_game_played_with_the_keyboard_alone(browser, url, full):
     assert sum(letter in "aeiou" for letter in rack) == 3
     word = solve_letters(full, rack, enough=1)[0].word
     keys.send_keys(word + Keys.ENTER).perform()
-    until(browser, lambda: word in browser.find_element(By.ID, "yours").text)
+    until(browser, lambda: word in text(browser, "#yours"))
     keys.send_keys(Keys.TAB).perform()
-    assert browser.switch_to.active_element.text == "Enter"
+    assert focused(browser) == "Enter"
     keys.send_keys(Keys.TAB).perform()
-    assert browser.switch_to.active_element.text == "Done"
+    assert focused(browser) == "Done"
     keys.send_keys(Keys.ENTER).perform()
     wait_reveal(browser, 1)
     assert my_points(browser) == word_score(len(word))

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from ..support.browsers import BROWSER_WAIT, missing, wait
+from ..support.browsers import BROWSER_WAIT, missing, text, texts, wait
 
 if missing() is not None:
     pytest.skip(missing(), allow_module_level=True)
@@ -35,9 +35,9 @@ def test_typing_a_rack_letter_by_letter_shows_the_nine_letter_answer(browser, ur
             (By.CSS_SELECTOR, "#results section h2"), "9 letters"
         )
     )
-    first = browser.find_element(By.CSS_SELECTOR, "#results section")
-    assert first.find_element(By.TAG_NAME, "h2").text == "9 letters 18 points"
-    assert [item.text for item in first.find_elements(By.TAG_NAME, "li")] == ["gyroscope"]
+    # Read in one go: the results are replaced as each answer arrives.
+    assert text(browser, "#results section h2") == "9 letters 18 points"
+    assert texts(browser, "#results section:first-of-type li") == ["gyroscope"]
     wait(browser).until(expected.url_to_be(url + "/letters?rack=gyroscope"))
     screenshot = tmp_path / "letters.png"
     assert browser.save_screenshot(str(screenshot)) and screenshot.stat().st_size > 1000
@@ -52,10 +52,7 @@ def test_bad_input_shows_the_error_and_script_text_stays_text(browser, url):
     box = browser.find_element(By.ID, "rack")
     box.send_keys("<script>")
     wait(browser).until(expected.presence_of_element_located((By.CSS_SELECTOR, "#results .error")))
-    assert (
-        "neither letters nor ? blanks"
-        in browser.find_element(By.CSS_SELECTOR, "#results .error").text
-    )
+    assert "neither letters nor ? blanks" in text(browser, "#results .error")
     assert browser.execute_script("return document.scripts.length") == 1
 
 
@@ -64,7 +61,7 @@ def test_numbers_page_solves_as_you_type(browser, url):
     browser.find_element(By.ID, "numbers").send_keys("25 50 75 100 3 6")
     browser.find_element(By.ID, "target").send_keys("952")
     wait(browser).until(expected.text_to_be_present_in_element((By.ID, "summary"), "952: exact"))
-    assert "(100 + 3) × 75 × 6 ÷ 50 + 25 = 952" in browser.find_element(By.ID, "results").text
+    assert "(100 + 3) × 75 × 6 ÷ 50 + 25 = 952" in text(browser, "#results")
 
 
 def test_conundrum_page_solves_as_you_type(browser, url):
@@ -73,9 +70,7 @@ def test_conundrum_page_solves_as_you_type(browser, url):
     wait(browser).until(
         expected.text_to_be_present_in_element((By.ID, "summary"), "the unique answer")
     )
-    assert [item.text for item in browser.find_elements(By.CSS_SELECTOR, "#results li")] == [
-        "cannonade"
-    ]
+    assert texts(browser, "#results li") == ["cannonade"]
 
 
 def test_practice_clock_runs_out_and_the_answer_is_checked(browser, url, tmp_path):

@@ -181,7 +181,7 @@ def replay(
 
 def show_replay(path: str, as_json: bool) -> None:
     """Print the game logged in *path*: its rounds as play revealed them, or its record."""
-    from ..countdown.history import load_log
+    from ..countdown.game_log import load_log
 
     with reported():
         record = load_log(path)
@@ -217,7 +217,8 @@ def _play(
 ) -> None:
     """Check the log and history, play every round, then sum up and record the game."""
     from ..atomic import atomic_writer, check_output, probe_directory
-    from ..countdown.history import check_history, not_a_game_log, record_game
+    from ..countdown.game_log import not_a_game_log
+    from ..countdown.history import check_history, record_game
     from .render import to_json
 
     # Checked before round 1: a game must not be lost to a bad log or history file at its end.

@@ -2,7 +2,9 @@
 
 File: ``$XDG_DATA_HOME/anagramdb/history.json`` (``~/.local/share/anagramdb/history.json``
 when XDG_DATA_HOME is unset or not absolute), UTF-8 JSON, replaced atomically after each
-finished game, by ``play`` and by the web page alike (docs/FORMAT.md)::
+finished game, by ``play`` and by the web page alike (docs/FORMAT.md). Writers take turns
+under ``history.json.lock`` (file_lock.py): each re-reads the file, adds its game and
+replaces it, so games finishing at once are all kept; readers take no lock::
 
     {"version": 2,
      "games": [{"date": "2026-12-01T06:10:00Z", "seed": 42, "rounds": "LNC",
@@ -18,8 +20,9 @@ that was the longest possible], ``numbers`` [rounds, exact answers, rounds where
 possible], ``conundrums`` [rounds, solved]: what the statistics are made of. The first
 person named in a game owns the history. A best is kept per format, opponent and clock,
 for timed games of one person only, and never for 0. A version 1 file is read as its
-games (its bests ignored opponent and clock, so they are dropped). A damaged file is
-moved aside (``history.json.damaged-DATE``) with one warning, and a new history begins.
+games (its bests ignored opponent and clock, so they are dropped). A file that is not
+this (not JSON, or any value of the wrong type: the shapes below) is damaged: it is moved
+aside (``history.json.damaged-DATE``) with one warning, and a new history begins.
 """
 
 from __future__ import annotations
@@ -28,18 +31,19 @@ import json
 import os
 import time
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 from ..atomic import atomic_writer, check_output, probe_directory
-from ..errors import AnagramDBWarning, InvalidGameError, StorageError, describe_os_error
+from ..errors import AnagramDBWarning, StorageError, describe_os_error
+from ..file_lock import locked
 from .round_kinds import RoundKind
+from .shapes import Fields, ListOf, MapOf, dotted, line_of, problem
 
-LOG_KEYS = ("seed", "rounds", "results", "totals")
 HISTORY_FILE = "history.json"
 HISTORY_VERSION = 2
 MAX_GAMES = 5000
 MAX_BYTES = 16 << 20  # a history larger than this is not read (5000 games take ~2 MB)
-MAX_LOG_BYTES = 4 << 20  # a game log: 50 rounds take ~50 KB
 
 
 def now() -> float:
@@ -70,21 +74,38 @@ def empty() -> dict[str, Any]:
     return {"version": HISTORY_VERSION, "games": [], "best": {}, "daily": {}}
 
 
-def _problem(history: object) -> str | None:
-    """Why *history* (parsed JSON) is not a history, or None."""
+# What each part of a history must be (countdown/shapes.py), so that no reader meets a
+# value it cannot show: a file that breaks these is damaged, and moved aside whole.
+GAME = Fields(
+    {"date": str, "seed": (int, None), "rounds": str, "opponent": str,
+     "players": ListOf(str, least=1), "scores": MapOf(int)},
+    {"format": (str, None), "seconds": (int, None), "result": (str, None),
+     "available": (int, None), "daily": (str, None), "letters": ListOf(int, size=3),
+     "numbers": ListOf(int, size=3), "conundrums": ListOf(int, size=2)},
+)  # fmt: skip
+BEST_KEY = (lambda key: key.count("/") >= 2, "FORMAT/OPPONENT/CLOCK")
+HISTORY = Fields(
+    {"games": ListOf(GAME)},
+    {"best": MapOf(Fields({"score": int, "date": str, "seed": (int, None)}), key=BEST_KEY),
+     "daily": MapOf(Fields({"score": int, "available": int}, {"date": str, "share": str}))},
+)  # fmt: skip
+OLD_GAME = Fields(  # a version 1 game
+    {"date": str, "seed": (int, None), "rounds": str, "opponent": str, "score": int},
+    {"opponent_score": (int, None)},
+)
+OLD_HISTORY = Fields({"games": ListOf(OLD_GAME)})
+
+
+def _problem(history: object, text: str) -> str | None:
+    """Why *history* (parsed from *text*) is not a history, or None."""
     if not isinstance(history, dict):
         return "not a JSON object"
     if history.get("version") not in (1, HISTORY_VERSION):
         return f"version {history.get('version')!r}, not {HISTORY_VERSION}"
-    if not isinstance(history.get("games"), list) or not all(
-        isinstance(game, dict) for game in history["games"]
-    ):
-        return "its games are not a list of objects"
-    if not isinstance(history.get("best", {}), dict) or not isinstance(
-        history.get("daily", {}), dict
-    ):
-        return "its best scores or daily attempts are not objects"
-    return None
+    found = problem(history, HISTORY if history["version"] == HISTORY_VERSION else OLD_HISTORY)
+    if found is None:
+        return None
+    return f"line {line_of(text, found[0])}: {dotted(found[0])} {found[1]}"
 
 
 def _upgraded(history: dict[str, Any]) -> dict[str, Any]:
@@ -92,9 +113,9 @@ def _upgraded(history: dict[str, Any]) -> dict[str, Any]:
         return {**empty(), **history}
     games = [
         {
-            "date": game.get("date"), "seed": game.get("seed"), "rounds": game.get("rounds"),
-            "format": None, "opponent": game.get("opponent"), "seconds": None, "players": ["you"],
-            "scores": {"you": game.get("score", 0)} | (
+            "date": game["date"], "seed": game["seed"], "rounds": game["rounds"],
+            "format": None, "opponent": game["opponent"], "seconds": None, "players": ["you"],
+            "scores": {"you": game["score"]} | (
                 {} if game.get("opponent_score") is None else {"computer": game["opponent_score"]}
             ),
             "result": None, "available": None, "daily": None,
@@ -104,39 +125,68 @@ def _upgraded(history: dict[str, Any]) -> dict[str, Any]:
     return {**empty(), "games": games}
 
 
-def load_history(path: str | None = None) -> dict[str, Any]:
-    """The history in *path* (history_path() by default); an empty one when there is
-    none. A damaged file is moved aside with one AnagramDBWarning, and an empty history
-    returned; StorageError when it cannot be read or moved."""
-    path = path or history_path()
+Warn = Callable[[str], None]
+
+
+def _warn(text: str) -> None:
+    warnings.warn(AnagramDBWarning(text), stacklevel=4)
+
+
+def _read(path: str) -> tuple[dict[str, Any], str | None, tuple[int, ...]]:
+    """The history in *path* (empty when there is none), or why it is damaged, and which
+    file was read (device and inode: ``()`` for none)."""
     try:
         with open(path, "rb") as handle:
+            status = os.fstat(handle.fileno())
             data = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        return empty()
+        return empty(), None, ()
     except OSError as exc:
         raise StorageError(f"cannot read {path}: {describe_os_error(exc)}") from exc
-    problem = None
-    history: object = None
+    read = (status.st_dev, status.st_ino)
     if len(data) > MAX_BYTES:
-        problem = f"larger than {MAX_BYTES >> 20} MiB"
-    else:
-        try:
-            history = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            problem = f"not JSON: {exc}"
-        problem = problem or _problem(history)
-    if problem is None:
-        assert isinstance(history, dict)
-        return _upgraded(history)
+        return empty(), f"larger than {MAX_BYTES >> 20} MiB", read
+    try:
+        text = data.decode("utf-8")
+        history = json.loads(text)
+    except (UnicodeDecodeError, ValueError) as exc:
+        return empty(), f"not JSON: {exc}", read
+    damage = _problem(history, text)
+    return (empty(), damage, read) if damage else (_upgraded(history), None, read)
+
+
+def _same(path: str, read: tuple[int, ...]) -> bool:
+    """Whether *path* is still the file *read* (another writer has not replaced it)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return False
+    return (status.st_dev, status.st_ino) == read  # writers replace, never rewrite
+
+
+def _set_aside(path: str, damage: str, warn: Warn | None) -> dict[str, Any]:
+    """Move the damaged history aside (the writers' lock held), say so once, start anew."""
     aside = _move_aside(path)
-    warnings.warn(
-        AnagramDBWarning(
-            f"{path} was damaged ({problem}); it was moved to {aside} and a new history begins"
-        ),
-        stacklevel=2,
+    (warn or _warn)(
+        f"{path} was damaged ({damage}); it was moved to {aside} and a new history begins"
     )
     return empty()
+
+
+def load_history(path: str | None = None, warn: Warn | None = None) -> dict[str, Any]:
+    """The history in *path* (history_path() by default); an empty one when there is
+    none. A damaged file is moved aside with one warning (an AnagramDBWarning, or a call
+    of *warn* with its text), and an empty history returned; StorageError when it cannot
+    be read or moved. Readers take no lock (the file is replaced whole); a damaged file
+    is moved under the writers' lock, and only if it is still the damaged one."""
+    path = path or history_path()
+    history, damage, read = _read(path)
+    if damage is None:
+        return history
+    with locked(path):
+        if not _same(path, read):  # replaced by a writer since: read what it wrote
+            history, damage, read = _read(path)
+        return history if damage is None else _set_aside(path, damage, warn)
 
 
 def _move_aside(path: str) -> str:
@@ -219,14 +269,32 @@ def entry(record: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
 
 
 def record_game(
-    record: dict[str, Any], path: str | None = None, daily: str | None = None, share: str = ""
+    record: dict[str, Any],
+    path: str | None = None,
+    daily: str | None = None,
+    share: str = "",
+    warn: Warn | None = None,
 ) -> dict[str, Any]:
     """Add a finished game to the history (and, for *daily*, that date's attempt, if it
     is the first). Returns what changed: ``entry``, ``best`` (the best for its settings,
     or None), ``previous`` (the best before), ``new_best``, ``daily_recorded`` (False:
-    that date was already played)."""
+    that date was already played).
+
+    Games finishing at once take turns (file_lock): each re-reads the history under the
+    lock, adds its game and replaces the file atomically, so none is lost. A damaged
+    history is moved aside as load_history does (*warn*)."""
     path = path or history_path()
-    history = load_history(path)
+    _make_directory(path)
+    with locked(path):
+        history, damage, _ = _read(path)
+        if damage is not None:
+            history = _set_aside(path, damage, warn)
+        return _add(path, history, record, daily, share)
+
+
+def _add(
+    path: str, history: dict[str, Any], record: dict[str, Any], daily: str | None, share: str
+) -> dict[str, Any]:
     added = entry(record, daily)
     history["games"] = [*history["games"], added][-MAX_GAMES:]
     key = best_key(record)
@@ -246,65 +314,9 @@ def record_game(
             "score": owner_score, "available": added["available"], "date": added["date"],
             "share": share,
         }  # fmt: skip
-    _make_directory(path)
     with atomic_writer(path) as handle:
         handle.write((json.dumps(history, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
     return {
         "entry": added, "best": best, "previous": previous, "new_best": new_best,
         "daily_recorded": daily_recorded,
     }  # fmt: skip
-
-
-def _log_problem(record: object) -> str | None:
-    """Why *record* (parsed JSON) is not a game log (Game.record()), or None."""
-    if not isinstance(record, dict) or not all(key in record for key in LOG_KEYS):
-        return "not a game log"
-    results = record["results"]
-    if not isinstance(results, list) or not isinstance(record["totals"], dict):
-        return "not a game log (its results or totals have the wrong shape)"
-    for number, result in enumerate(results, 1):
-        if not isinstance(result, dict) or not {"kind", "puzzle", "plays", "points", "best"} <= set(
-            result
-        ):
-            return f"not a game log (round {number} lacks its kind, puzzle, plays or points)"
-    return None
-
-
-def not_a_game_log(path: str) -> str | None:
-    """None when *path* is empty or holds a game log; else why not (check_output's test
-    before ``play --log`` replaces a file)."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_LOG_BYTES + 1)
-        if len(data) > MAX_LOG_BYTES:
-            return f"larger than {MAX_LOG_BYTES >> 20} MiB"
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return f"cannot read it as UTF-8 text: {exc}"
-    if not text.strip():
-        return None
-    try:
-        return _log_problem(json.loads(text))
-    except ValueError:
-        return "not JSON"
-
-
-def load_log(path: str) -> dict[str, Any]:
-    """The game log in *path* (``play --log``), checked: StorageError when it cannot be
-    read, InvalidGameError when it is not a game log."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_LOG_BYTES + 1)
-    except OSError as exc:
-        raise StorageError(f"cannot read {path}: {describe_os_error(exc)}") from exc
-    if len(data) > MAX_LOG_BYTES:
-        raise InvalidGameError(f"{path} is not a game log (larger than {MAX_LOG_BYTES >> 20} MiB)")
-    try:
-        record = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise InvalidGameError(f"{path} is not a game log (not JSON: {exc})") from exc
-    problem = _log_problem(record)
-    if problem:
-        raise InvalidGameError(f"{path} is {problem}")
-    assert isinstance(record, dict)
-    return record

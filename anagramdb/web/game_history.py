@@ -46,10 +46,18 @@ def record(game: dict[str, Any], day: datetime.date | None) -> dict[str, Any]:
     """Record a finished game (Game.record()) in the history; what its last page says:
     ``note``, and for a daily challenge ``share``, the result to paste to friends."""
     share = daily.share_text(day, game) if day else None
+    said: list[str] = []  # a damaged history moved aside: said on the game's last page
     try:
-        done = history.record_game(game, daily=day.isoformat() if day else None, share=share or "")
+        done = history.record_game(
+            game, daily=day.isoformat() if day else None, share=share or "", warn=said.append
+        )
     except (AnagramDBError, OSError) as exc:
         return {"note": f"This game is not in your history: {exc}", "share": share}
+    noted = _note(day, done)
+    return {"note": " ".join([*said, noted]), "share": share}
+
+
+def _note(day: datetime.date | None, done: dict[str, Any]) -> str:
     owner = done["entry"]["scores"][done["entry"]["players"][0]]
     if day is not None and not done["daily_recorded"]:
         note = f"The challenge of {day} was played before: this attempt is not recorded."
@@ -59,7 +67,7 @@ def record(game: dict[str, Any], day: datetime.date | None) -> dict[str, Any]:
         note = f"Recorded in your history; your best for these settings is {done['best']['score']}."
     else:
         note = "Recorded in your history."
-    return {"note": note, "share": share}
+    return note
 
 
 def not_recorded() -> dict[str, Any]:
@@ -67,9 +75,12 @@ def not_recorded() -> dict[str, Any]:
 
 
 def history_state() -> dict[str, Any]:
-    """The history and its statistics (the JSON twin of the history page)."""
-    kept = history.load_history()
+    """The history and its statistics (the JSON twin of the history page); ``warnings``:
+    a damaged history file, moved aside as this page read it."""
+    said: list[str] = []
+    kept = history.load_history(warn=said.append)
     return {
+        "warnings": said,
         "statistics": history_stats.statistics(kept),
         "games": kept["games"][-RECENT_GAMES:][::-1],
         "best": kept["best"],
@@ -117,15 +128,16 @@ def history_html(state: dict[str, Any]) -> str:
         f"{' (daily ' + escape(game['daily']) + ')' if game.get('daily') else ''}</td>"
         f"<td>{escape(game['opponent'])}</td><td>{escape(str(game.get('seconds')))}</td>"
         f"<td>{escape(', '.join(f'{n} {s}' for n, s in game['scores'].items()))}</td>"
-        f"<td>{escape(game['result'])}</td></tr>"
+        f"<td>{escape(game.get('result') or '–')}</td></tr>"
         for game in state["games"]
     )
     bests = "".join(
         f"<li>{escape(key)}: {best['score']} ({escape(best['date'][:10])})</li>"
         for key, best in state["best"].items()
     )
+    warned = "".join(f'<p class="status">{escape(text)}</p>' for text in state["warnings"])
     return (
-        "<h1>Your history</h1>"
+        f"<h1>Your history</h1>{warned}"
         f"<p>{plural(overall['games'], 'game')} recorded, by this machine's games alone "
         "(the same history as <code>anagramdb history</code>).</p>"
         '<div class="table-wrap"><table class="history"><caption>Statistics</caption>'

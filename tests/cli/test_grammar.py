@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from typer.testing import CliRunner
@@ -15,6 +14,8 @@ from typer.testing import CliRunner
 from anagramdb.cli.app import app
 from anagramdb.cli.common import commands, groups
 from anagramdb.cli.grammar import UsageProblem, hoist
+
+from ..support.waiting import wait_until
 
 runner = CliRunner()
 
@@ -339,8 +340,10 @@ def test_ctrl_c_exits_130_with_one_line():
         try:
             # Driven by the event, not the clock: polls until the pool runs (the work takes
             # many seconds more on any machine; the per-test timeout bounds a hang).
-            while not pool_is_running(process.pid) and process.poll() is None:
-                time.sleep(0.02)
+            wait_until(
+                lambda: pool_is_running(process.pid) or process.poll() is not None,
+                "the statistics' pool to run",
+            )
             assert process.poll() is None, "stats ended before the pool was seen running"
             os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does: the group
             out, err = process.communicate(timeout=60)

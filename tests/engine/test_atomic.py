@@ -21,6 +21,8 @@ from anagramdb.atomic import (
 )
 from anagramdb.errors import OutputRefusedError, StorageError
 
+from ..support.waiting import asleep, wait_until
+
 
 def leftover(directory, name: str, pid: object, tail: str = "abcd1234") -> str:
     entry = f".{name}{TEMP_MARK}{pid}-{tail}"
@@ -138,7 +140,6 @@ def test_a_checkpoint_waits_to_be_killed(tmp_path):
     """The crash tests rely on it: at its step, a writer says so and stops there."""
     import subprocess
     import sys
-    import time
 
     target = tmp_path / "out.bin"
     code = (
@@ -155,7 +156,8 @@ def test_a_checkpoint_waits_to_be_killed(tmp_path):
                 child.stderr is not None
                 and child.stderr.readline() == "anagramdb: paused at written out.bin\n"
             )
-            time.sleep(0.5)
+            # Asleep after saying so: in the checkpoint's endless sleep, which only a kill ends.
+            wait_until(lambda: asleep(child.pid), "the paused writer to sleep")
             assert child.poll() is None and not target.exists()  # still waiting, nothing replaced
         finally:
             child.kill()

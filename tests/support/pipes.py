@@ -7,6 +7,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from .waiting import PATIENCE
+
 
 def through_a_pipe(tmp_path: Any, size: int, read: Callable[[str], Any]) -> tuple[Any, bool]:
     """*read*(path) of a pipe that *size* bytes are written to and then stay open: the
@@ -20,7 +22,8 @@ def through_a_pipe(tmp_path: Any, size: int, read: Callable[[str], Any]) -> tupl
     def feed() -> None:
         with open(fifo, "wb") as pipe:
             pipe.write(b" " * size)
-            waited.append(not done.wait(20))  # then the end of input: a read(None) returns
+            # Then the end of input (a read(None) returns), after a bound on a stuck reader.
+            waited.append(not done.wait(PATIENCE))
 
     thread = threading.Thread(target=feed)
     thread.start()

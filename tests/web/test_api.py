@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 
@@ -20,6 +19,7 @@ from anagramdb.web import api
 from anagramdb.web.handler import host_allowed
 from anagramdb.web.server import Options
 
+from ..support.waiting import wait_until, workers
 from ..support.web import Client, serving, start_server
 
 
@@ -240,15 +240,15 @@ def test_connections_past_the_limit_are_closed_at_once():
                 pass
         for connection in idle:
             connection.close()
-        for _ in range(6000):  # the two threads notice their connections closed
+
+        def served() -> bool:
             try:
-                if Client(server.server_address[1]).get("/api/letters?rack=abc")[0] == 200:
-                    break
+                return Client(server.server_address[1]).get("/api/letters?rack=abc")[0] == 200
             except (http.client.RemoteDisconnected, ConnectionResetError):
-                pass  # still refused: not yet
-            time.sleep(0.01)
-        else:
-            raise AssertionError("the server did not take connections again")
+                return False  # still refused: not yet
+
+        # The two threads notice their connections closed.
+        wait_until(served, "the server to take connections again")
     finally:
         server.shutdown()
         server.server_close()
@@ -575,15 +575,8 @@ def test_serve_stops_cleanly_on_a_signal(workers, stop):
 def test_the_parent_reports_lost_workers_and_fails_when_none_are_left():
     process, _ = serve_process("--workers", "2", "--quiet")
     try:
-        children: list[int] = []
-        for _ in range(6000):  # the URL is printed before the workers are forked
-            with open(f"/proc/{process.pid}/task/{process.pid}/children") as listing:
-                children = [int(pid) for pid in listing.read().split()]
-            if len(children) == 2:
-                break
-            time.sleep(0.01)
-        assert len(children) == 2
-        for child in children:
+        # The URL is printed before the workers are forked.
+        for child in workers(process.pid, 2):
             os.kill(child, signal.SIGKILL)
         _, err = process.communicate(timeout=60)
     finally:
@@ -607,10 +600,7 @@ def test_open_shows_the_page_in_the_browser(tmp_path):
         "--open", "--host", "0.0.0.0", "--quiet", env={**os.environ, "BROWSER": browser}
     )
     try:
-        for _ in range(6000):
-            if opened.exists() and opened.read_text():
-                break
-            time.sleep(0.01)
+        wait_until(lambda: opened.exists() and opened.read_text(), "the browser to be run")
     finally:
         process.send_signal(signal.SIGTERM)
         process.communicate(timeout=60)
@@ -620,16 +610,17 @@ def test_open_shows_the_page_in_the_browser(tmp_path):
     )  # a wildcard address is not one to browse to
 
 
-@pytest.mark.parametrize("delay", [0.05, 0.2, 0.35])
-def test_serve_stops_cleanly_while_connections_keep_coming(delay):
+@pytest.mark.parametrize("answered", [1, 20, 80])
+def test_serve_stops_cleanly_while_connections_keep_coming(answered):
     process, url = serve_process("--quiet")
     port = int(url.rsplit(":", 1)[1].strip("/"))
     stop = threading.Event()
+    done: list[int] = []
 
     def hammer() -> None:  # a new connection each time: the server starts a thread each time
         while not stop.is_set():
             try:
-                Client(port).get("/api/draw/letters?seed=1")
+                done.append(Client(port).get("/api/draw/letters?seed=1")[0])
             except (OSError, http.client.HTTPException):
                 pass
 
@@ -637,7 +628,8 @@ def test_serve_stops_cleanly_while_connections_keep_coming(delay):
     for thread in threads:
         thread.start()
     try:
-        time.sleep(delay)  # a bound on nothing: when, among the requests, the signal lands
+        # When, among the requests, the signal lands: after the first answer, or more.
+        wait_until(lambda: len(done) >= answered, f"{answered} answers")
         process.send_signal(signal.SIGTERM)
         _, err = process.communicate(timeout=60)
     finally:

@@ -15,13 +15,13 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
 from anagramdb.web import routes
 from anagramdb.web.server import Options
 
+from ..support.waiting import wait_until, workers
 from ..support.web import start_server
 
 LOAD_CLIENTS = 6
@@ -195,11 +195,7 @@ class Load:
 
     def running(self) -> bool:
         """Wait until every client has had an answer (so requests are flowing)."""
-        for _ in range(WAIT * 100):
-            if all(self.answered):
-                return True
-            time.sleep(0.01)
-        return False
+        return bool(wait_until(lambda: all(self.answered), "an answer to every client", WAIT))
 
     def end(self) -> None:
         self.stop.set()
@@ -256,14 +252,7 @@ def test_ctrl_c_reaches_the_parent_and_the_workers_together():
 def test_a_worker_dying_as_the_stop_comes_is_reported_once():
     process, _ = serve_process("--workers", "2")
     try:
-        children: list[int] = []
-        for _ in range(WAIT * 100):
-            with open(f"/proc/{process.pid}/task/{process.pid}/children") as listing:
-                children = [int(pid) for pid in listing.read().split()]
-            if len(children) == 2:
-                break
-            time.sleep(0.01)
-        os.kill(children[0], signal.SIGKILL)
+        os.kill(workers(process.pid, 2)[0], signal.SIGKILL)
         process.send_signal(signal.SIGTERM)
         _, err = process.communicate(timeout=WAIT)
     finally:

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
-import ast
+import importlib.util
 import pathlib
 import subprocess
 import sys
 
 import pytest
 
-PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "anagramdb"
+# The import reader and the drawing of the floors are tools/import_floors.py's; the rules
+# are held here.
+_spec = importlib.util.spec_from_file_location(
+    "import_floors", pathlib.Path(__file__).resolve().parents[2] / "tools" / "import_floors.py"
+)
+assert _spec is not None and _spec.loader is not None
+import_floors = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(import_floors)
+PACKAGE = import_floors.PACKAGE
+layer_of = import_floors.layer_of
+module_name = import_floors.module_name
+imported_modules = import_floors.imported_modules
 
 # Each layer may import only from the layers listed for it (and from itself).
 ALLOWED = {
@@ -22,52 +33,6 @@ ALLOWED = {
 # command-line module that starts the web server. What both need (queries turned into
 # result records) lives below them, in anagramdb/countdown/queries.py.
 DOORS = {"anagramdb.cli.serve_command": {"web"}}
-
-
-def layer_of(module: str) -> str:
-    """The layer of a dotted module name inside the package ('anagramdb.countdown.letters')."""
-    if module == "anagramdb.__main__":
-        return "cli"  # `python -m anagramdb` is the command line's second door
-    parts = module.split(".")
-    return parts[1] if len(parts) >= 2 and parts[1] in ALLOWED else "engine"
-
-
-def module_name(path: pathlib.Path) -> str:
-    relative = path.relative_to(PACKAGE.parent).with_suffix("")
-    parts = list(relative.parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def imported_modules(path: pathlib.Path) -> list[tuple[int, str]]:
-    """Every anagramdb module a source file imports, resolved to absolute names, with lines."""
-    name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            if target.startswith("anagramdb"):
-                folder = PACKAGE.parent.joinpath(*target.split("."))
-                for alias in node.names:
-                    # `from ..cli import queries`: a name that is a module is that module.
-                    is_module = (folder / f"{alias.name}.py").is_file() or (
-                        folder / alias.name
-                    ).is_dir()
-                    found.append((node.lineno, f"{target}.{alias.name}" if is_module else target))
-        elif isinstance(node, ast.Import):
-            found.extend(
-                (node.lineno, alias.name)
-                for alias in node.names
-                if alias.name.startswith("anagramdb")
-            )
-    return found
 
 
 SOURCES = sorted(PACKAGE.rglob("*.py"))

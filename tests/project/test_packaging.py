@@ -1,4 +1,5 @@
-"""Packaging: one version number, the licence files, and the platform fallbacks."""
+"""Packaging: one version number, the Pythons claimed, the licence files, and the platform
+fallbacks."""
 
 from __future__ import annotations
 
@@ -26,6 +27,25 @@ def test_the_version_is_written_once():
     assert "version" not in project
     assert project["dynamic"] == ["version"]
     assert importlib.metadata.version("anagramdb") == anagramdb.__version__
+
+
+def test_the_pythons_claimed_are_the_pythons_ci_tests():
+    """pyproject.toml's classifiers name exactly the versions .ci/run tests, and
+    requires-python starts at the oldest of them."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+ (.ci/run runs this on 3.11)
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    prefix = "Programming Language :: Python :: 3."
+    claimed = [
+        (3, int(each[len(prefix) :])) for each in project["classifiers"] if each.startswith(prefix)
+    ]
+    listed = re.findall(r'^PYTHONS="([^"]*)"$', (ROOT / ".ci" / "run").read_text(), re.M)
+    assert len(listed) == 1, '.ci/run names its Pythons on one PYTHONS="..." line'
+    tested = [tuple(map(int, version.split("."))) for version in listed[0].split()]
+    assert claimed == tested == sorted(tested) and len(tested) >= 2
+    assert project["requires-python"] == ">={}.{}".format(*tested[0])
+    # No version skipped between the oldest and the newest.
+    assert [minor for _, minor in tested] == list(range(tested[0][1], tested[-1][1] + 1))
 
 
 def test_licence_files_are_shipped_and_match_the_metadata():

@@ -184,12 +184,13 @@ def test_a_whole_fifteen_round_game_against_the_computer(browser, url, full, tmp
 
 
 def test_the_clock_is_the_servers_and_what_is_in_the_box_counts(browser, url):
-    start_game(browser, url, "quick", 4, "none")
+    # Long enough to read the rack, reload and type on a loaded machine before time is up.
+    start_game(browser, url, "quick", 10, "none")
     click(browser, "The rest at random")
     until(browser, lambda: has_box(browser))
     ends = until(browser, lambda: deadline(browser))
     rack = "".join(tiles(browser, "The letters")).lower()
-    # A reload keeps the clock: the same deadline, not a new 4 seconds.
+    # A reload keeps the clock: the same deadline, not a new 10 seconds.
     browser.refresh()
     until(browser, lambda: has_box(browser))
     assert deadline(browser) == ends

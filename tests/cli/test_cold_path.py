@@ -18,9 +18,9 @@ from anagramdb.countdown.numbers import Answer, Expression, solve
 from anagramdb.countdown.queries import LettersResult, PhrasesResult
 from anagramdb.dictionary import Dictionary
 
+from ..support import ROOT
 from ..support.dictionaries import index_header, make_dictionary
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Each costs a cold start more than a whole lookup does (callgrind, docs/PERFORMANCE.md).
 HEAVY = {
     "re",

@@ -26,12 +26,13 @@ from anagramdb.keyed import KeyedFile
 from anagramdb.kinds import KEYED_GZIP
 from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ..support import ROOT
+
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 
-import make_definitions as tool  # noqa: E402  (tools/ is not a package)
-import wordnet  # noqa: E402
+import make_definitions as tool  # tools/ is not a package: on sys.path above
+import wordnet
 
 
 # Morphy, worked by hand from morphy(7WN): exceptions first, else each rule of detachment

@@ -13,7 +13,7 @@ import pytest
 
 from anagramdb.dictionary import Dictionary
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ..support import ROOT
 
 
 @pytest.mark.skipif(

@@ -16,7 +16,8 @@ from anagramdb.dictionary import Dictionary
 from anagramdb.index_check import check_index
 from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ..support import ROOT
+
 spec = importlib.util.spec_from_file_location(
     "make_default_dictionary", os.path.join(ROOT, "tools", "make_default_dictionary.py")
 )

@@ -17,7 +17,8 @@ import urllib.parse
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ..support import ROOT
+
 TOOL = os.path.join(ROOT, "tools", "readme_examples.py")
 README_LINES = 200  # issue 17: what it is, set-up, a short tour, links
 ARCHITECTURE_LINES = 240  # the floors drawn from the code and the recipes included

@@ -19,7 +19,8 @@ from anagramdb.countdown.reasons import Reason, explain
 from anagramdb.index_check import check_index
 from anagramdb.packaged import PACKAGED, PROVENANCE_FILE
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ..support import ROOT
+
 spec = importlib.util.spec_from_file_location(
     "make_default_dictionary", os.path.join(ROOT, "tools", "make_default_dictionary.py")
 )

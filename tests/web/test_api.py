@@ -19,6 +19,7 @@ from anagramdb.web import api
 from anagramdb.web.handler import host_allowed
 from anagramdb.web.server import Options
 
+from ..support import ROOT
 from ..support.waiting import wait_until, workers
 from ..support.web import Client, serving, start_server
 
@@ -685,7 +686,7 @@ def test_serve_reports_a_port_in_use_in_one_line(served):
 
 def test_the_load_benchmark_runs_and_counts_no_errors():
     script = os.path.join(
-        os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+        ROOT,
         "benchmarks",
         "serve_load.py",
     )
@@ -706,9 +707,7 @@ def test_the_load_benchmark_runs_and_counts_no_errors():
     assert len(figures["rss_mib"]) == 1 and figures["rss_mib"][0] > 1
 
 
-WEB_DOC = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "docs", "WEB.md"
-)
+WEB_DOC = os.path.join(ROOT, "docs", "WEB.md")
 
 
 def documented_api_examples() -> list[tuple[str, dict[str, str], str]]:

@@ -22,6 +22,7 @@ from anagramdb.web.game_http import Games, install
 from anagramdb.web.rooms import Registry
 from anagramdb.web.server import Options, make_server
 
+from ..support import ROOT
 from ..support.web import Player, serving
 
 
@@ -295,7 +296,7 @@ def test_a_server_of_several_workers_says_the_game_needs_one(player, served):
 
 def test_the_load_benchmark_plays_rooms_without_errors():
     script = os.path.join(
-        os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+        ROOT,
         "benchmarks",
         "serve_load.py",
     )

@@ -30,8 +30,8 @@ def test_the_version_is_written_once():
 
 
 def test_the_pythons_claimed_are_the_pythons_ci_tests():
-    """pyproject.toml's classifiers name exactly the versions .ci/run tests, and
-    requires-python starts at the oldest of them."""
+    """pyproject.toml's classifiers name exactly the versions .ci/run tests,
+    requires-python starts at the oldest of them, and the README names the range."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+ (.ci/run runs this on 3.11)
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -44,8 +44,10 @@ def test_the_pythons_claimed_are_the_pythons_ci_tests():
     tested = [tuple(map(int, version.split("."))) for version in listed[0].split()]
     assert claimed == tested == sorted(tested) and len(tested) >= 2
     assert project["requires-python"] == ">={}.{}".format(*tested[0])
-    # No version skipped between the oldest and the newest.
+    # No version skipped between the oldest and the newest, and the README says which.
     assert [minor for _, minor in tested] == list(range(tested[0][1], tested[-1][1] + 1))
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "Python from {}.{} to {}.{}".format(*tested[0], *tested[-1]) in readme
 
 
 def test_licence_files_are_shipped_and_match_the_metadata():

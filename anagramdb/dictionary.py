@@ -11,31 +11,30 @@ sorted by (key, word) where the key is the word's folded letters in code-point o
 Keys are not stored, so any Unix tool reads the file as a word list. ``NAME.idx`` is the
 sparse index (see index.py): the key and byte offset of every BLOCK_SIZE-th line.
 
-A lookup is two steps: bisect the sparse index, then scan one block of the mapped file.
-The blocks a lookup reads, and their cache, are block_cache.py's; which file a name means
-is resolve.py's.
+A lookup is two steps: bisect the sparse index, then scan one block of the mapped file
+(mapped_dictionary.py, one open of the file). Before each query the Dictionary checks
+that the file is still the one it opened (mapped.Reopening): a replaced file is reopened,
+one changed in place raises DictionaryChangedError. The blocks a lookup reads, and their
+cache, are block_cache.py's; which file a name means is resolve.py's.
 """
 
 from __future__ import annotations
 
-import mmap
 import os
 
-from .block_cache import (
-    EMPTY_BLOCK,
-    SATURATED,
-    STRETCH_SHARE,
-    Block,
-    BlockCache,
-    KeyedBlock,
-    block_keys,
-    cache_budget,
-)
-from .errors import DictionaryFormatError, IndexCorruptError, StorageError
-from .index import BLOCK_SIZE, KEYS_SUFFIX, SparseIndex, index_path_for, require_block_size
+from .block_cache import cache_budget
+from .errors import StorageError
+from .index import BLOCK_SIZE, SparseIndex, index_path_for, require_block_size
 from .keys import letters_key
-from .mapped import mapped_guard, open_mapped
-from .packaged import is_packaged, provenance
+from .mapped import Reopening
+from .mapped_dictionary import (
+    REGION_BYTES,
+    RELEASE_BYTES,
+    RELEASE_PAGES,
+    SCAN_CHUNK,
+    MappedDictionary,
+)
+from .packaged import provenance
 from .resolve import resolve_path
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
@@ -45,34 +44,28 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from typing import Any
 
-    from .guard import UnclosedGuard
-    from .stored_keys import StoredKeys
+__all__ = ["REGION_BYTES", "RELEASE_BYTES", "RELEASE_PAGES", "SCAN_CHUNK", "Dictionary"]
 
-SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
-# Where the platform has no madvise(MADV_DONTNEED) a scan still works; pages are then
-# released by the kernel under memory pressure rather than after each chunk.
-RELEASE_PAGES: int | None = (
-    getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap.mmap, "madvise") else None
-)
-# Bytes of the mapping read for blocks that the cache does not keep (or has evicted)
-# before their pages are released, so that walks over a large dictionary keep its pages
-# out of the process's RSS.
-RELEASE_BYTES = 2 << 20
-# The kernel maps a file's pages in folios of up to this many bytes (measured: touching one
-# byte of a mapped 32 MB word list added 64 KiB to RSS), so touched regions are counted
-# in these units.
-REGION_BYTES = 1 << 16
+# The key of a lookup's memo (Dictionary.find_keys) under which it keeps the open file its
+# walk began with: block numbers mean nothing in another.
+MEMO_FILE = -1
 
 
-class Dictionary:
+class Dictionary(Reopening):
     """A sorted dictionary file, memory-mapped, with its sparse index.
 
     Only the index is parsed on open (and only its header is read into Python objects);
-    words are read from the mapping as lookups touch them. A context manager::
+    words are read from the mapping as lookups touch them. Each query first checks that the
+    file is the one opened (one lseek; a stat of the path at most every 0.1 s): a file
+    replaced at the path is reopened, one changed in place raises DictionaryChangedError
+    until it is whole again (docs/RELIABILITY.md). A context manager::
 
         with Dictionary("words.txt") as d:
             d.anagrams("listen")   # ['enlist', 'inlets', 'listen', 'silent', 'tinsel']
     """
+
+    what = "dictionary"
+    _opened: MappedDictionary | None
 
     def __init__(
         self,
@@ -84,34 +77,20 @@ class Dictionary:
         """Open *path* (see resolve_path). *block_size* applies if the index is rebuilt;
         *cache_bytes* bounds the memory of the blocks (and index stretches) kept between
         lookups: None takes ANAGRAMDB_CACHE or CACHE_BYTES (block_cache.py); 0 keeps none."""
+        super().__init__()
         require_block_size(block_size)
-        budget = cache_budget(cache_bytes)
+        self._budget = cache_budget(cache_bytes)
+        self._block_size = block_size
         self.path = resolve_path(path)
         self.index_path = index_path_for(self.path)
-        self._map: mmap.mmap | bytes = b""
-        self._index: SparseIndex | None = None
-        self._cache = BlockCache(0, 0)
-        # The REGION_BYTES regions of the mapping touched since its pages were last released
-        # (counted only for a dictionary larger than RELEASE_BYTES: a smaller one may stay).
-        self._regions: set[int] | None = None
-        self._stored: StoredKeys | None = None
-        self._guard: UnclosedGuard | None = None
-        self._map, self._index, self.size = open_mapped(self.path, block_size)
-        self._cache = BlockCache(budget - budget // STRETCH_SHARE, self._index.entry_count)
-        self._index.stretch_budget = budget // STRETCH_SHARE
-        if os.path.exists(self.path + KEYS_SUFFIX):  # stored_keys.py is imported only then
-            from .stored_keys import open_stored_keys
+        self._opened = None
+        self._opened = MappedDictionary(self.path, block_size, self._budget)
 
-            try:
-                self._stored = open_stored_keys(
-                    self.path, self._index, refresh=not is_packaged(self.path)
-                )
-            except BaseException:
-                self.close()
-                raise
-        if self.size > RELEASE_BYTES and RELEASE_PAGES is not None:
-            self._regions = set()
-        self._guard = mapped_guard(self, "dictionary", self.path, self._map, self._index)
+    def _open(self, rebuild: bool) -> MappedDictionary:
+        return MappedDictionary(self.path, self._block_size, self._budget, rebuild)
+
+    def _checked(self) -> MappedDictionary:
+        return self.current()  # type: ignore[return-value]  # _open makes only these
 
     def __enter__(self) -> Dictionary:
         return self
@@ -120,27 +99,28 @@ class Dictionary:
         self.close()
 
     def close(self) -> None:
-        """Unmap the dictionary and the index. Idempotent."""
-        if self._guard is not None:
-            self._guard.detach()
-            self._guard = None
-        self._cache.clear()
-        if self._stored is not None:
-            self._stored.close()
-            self._stored = None
-        if self._index is not None:
-            self._index.close()
-            self._index = None
-        if isinstance(self._map, mmap.mmap):
-            self._map.close()
-        self._map = b""
+        """Unmap the dictionary and close the index. Idempotent."""
+        opened, self._opened = self._opened, None
+        if opened is not None:
+            opened.close()
+
+    @property
+    def _file(self) -> MappedDictionary:
+        """The file open now, unchecked; raises StorageError once closed."""
+        opened = self._opened
+        if opened is None:
+            raise StorageError(f"dictionary {self.path} is closed")
+        return opened
 
     @property
     def index(self) -> SparseIndex:
         """The open sparse index; raises StorageError once the dictionary is closed."""
-        if self._index is None:
-            raise StorageError(f"dictionary {self.path} is closed")
-        return self._index
+        return self._file.index
+
+    @property
+    def size(self) -> int:
+        """Bytes of the dictionary file open now."""
+        return self._file.size
 
     @property
     def word_count(self) -> int:
@@ -152,201 +132,36 @@ class Dictionary:
         """Number of blocks, which is the number of index entries."""
         return self.index.entry_count
 
-    def _block_range(self, number: int) -> tuple[int, int]:
-        """The byte range of block *number* in the dictionary (one pread of the index)."""
-        start, end = self.index.offsets(number, number + 2)
-        if end <= start or (start and self._map[start - 1] != 10):
-            from shlex import quote  # the hint is pasted into a shell as it is
-
-            raise IndexCorruptError(
-                f"{self.index_path}: block {number} offset {start} is not on a line start; "
-                f"run: anagramdb index {quote(self.path)}"
-            )
-        return start, end
+    @property
+    def cache_bytes(self) -> int:
+        """Bytes the cache's entries (blocks and index stretches) cost now."""
+        return self._file.cache_bytes
 
     def block(self, number: int) -> list[str]:
         """The words of block *number*: lines ``number * block_size`` up to the next block.
 
         Cost: one slice of the mapping (about 64 short lines) and one decode.
         """
-        start, end = self._block_range(number)
-        return self._decode(start, end)
-
-    def _decode(self, start: int, end: int) -> list[str]:
-        try:
-            text = self._map[start:end].decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise DictionaryFormatError(
-                f"{self.path}: invalid UTF-8 near byte {start + exc.start}; the index checker "
-                "lists every problem of the file"
-            ) from exc
-        words = text.split("\n")
-        if words[-1] == "":
-            words.pop()
-        return words
-
-    def _keyed_block(self, number: int) -> KeyedBlock:
-        """Block *number* in the form the cache keeps (block_cache.KeyedBlock): its keys
-        from the stored-keys file when there is a fresh one (no word is decoded), else
-        computed from its words."""
-        start, end = self._block_range(number)
-        stored = self._stored
-        if stored is not None:
-            record = stored.record(number)
-            if record is not None:
-                return KeyedBlock(record[0], self._map, start, end, record[1])
-        words = self._decode(start, end)
-        self._touched(start, end)
-        keys, aligned = block_keys(words)
-        return KeyedBlock(keys, self._map, start, end, aligned)
-
-    def _cached_block(
-        self, number: int, memo: dict[int, Block | KeyedBlock] | None = None
-    ) -> Block | KeyedBlock:
-        """Block *number*, through *memo* (one caller's) and the cache shared by the
-        Dictionary's lookups (block_cache.BlockCache: bounded in bytes, a block kept from
-        its second touch). A block the cache does not keep comes as a lazy Block (or,
-        with stored keys, a KeyedBlock read from them), for this walk only."""
-        if memo is not None:
-            found = memo.get(number)
-            if found is not None:
-                return found
-        cache = self._cache
-        counts = cache.counts
-        if counts:  # BlockCache.get, inline: this runs at every block a walk reaches
-            slot = number % len(counts)
-            if counts[slot] < SATURATED:
-                counts[slot] += 1
-            cache.touches += 1
-        block: Block | KeyedBlock | None = cache.entries.get(number)
-        if block is None:
-            if cache.touches > cache.age_after:
-                cache.age()
-            if cache.wanted(number):
-                block = self._keyed_block(number)
-                cache.admit(number, block)
-            elif self._stored is not None:
-                block = self._keyed_block(number)
-            else:
-                start, end = self._block_range(number)
-                block = Block(self._decode(start, end))
-                self._touched(start, end)
-        regions = self._regions
-        if cache.released or (regions is not None and len(regions) > RELEASE_BYTES // REGION_BYTES):
-            self._release()
-        if memo is not None:
-            memo[number] = block
-        return block
-
-    def _touched(self, start: int, end: int) -> None:
-        """Note that bytes *start* to *end* of the mapping were read (see _release)."""
-        regions = self._regions
-        if regions is not None:
-            regions.add(start // REGION_BYTES)
-            regions.add((end - 1) // REGION_BYTES)
-
-    def _release(self) -> None:
-        """Release mapped pages, so that the dictionary's pages do not pile up in the
-        process's RSS: those of blocks evicted from the cache, and, once a walk has touched
-        more than RELEASE_BYTES of a large dictionary (in REGION_BYTES regions), every page
-        (cached blocks keep keys, not words, so none of them needs its pages)."""
-        cache = self._cache
-        with cache.lock:
-            ranges, cache.released = cache.released, []
-        if RELEASE_PAGES is None or not isinstance(self._map, mmap.mmap):
-            return
-        regions = self._regions
-        if regions is not None and len(regions) > RELEASE_BYTES // REGION_BYTES:
-            ranges = [(0, self.size)]  # one call for all
-            regions.clear()
-        for start, end in ranges:
-            aligned = start - start % mmap.PAGESIZE
-            self._map.madvise(RELEASE_PAGES, aligned, end - aligned)
-
-    @property
-    def cache_bytes(self) -> int:
-        """Bytes the cache's entries (blocks and index stretches) cost now."""
-        return self._cache.used + self.index.stretch_bytes
+        return self._checked().block(number)
 
     def find_keys(
-        self, keys: Iterable[str], memo: dict[int, Block | KeyedBlock] | None = None
+        self, keys: Iterable[str], memo: dict[int, Any] | None = None
     ) -> Iterator[tuple[str, list[str]]]:
         """Yield ``(key, words)`` for each of *keys* that the dictionary holds.
 
         Give the keys in ascending order: then the walk goes front to back through the file,
         consecutive keys in one block cost one ``str.find`` each (in a cached block), and
         each block is read at most once per call (or per *memo*, a dict a caller keeps
-        across calls). Any order gives correct answers, more slowly. Cost: O(block) in C
-        per key in the current block, plus one index bisection and at most one block read
-        per block reached.
+        across calls: its calls read the file the first one checked). Any order gives
+        correct answers, more slowly. Cost: O(block) in C per key in the current block,
+        plus one index bisection and at most one block read per block reached.
         """
-        index = self.index
-        if not index.entry_count:
-            return
-        last_block = index.entry_count - 1
-        number = -1
-        block: Any = EMPTY_BLOCK  # a Block or a KeyedBlock: its view says which
-        # The block before the current one, kept: a key equal to a block's first key goes
-        # back to it (its run may begin there), then on to the current one again.
-        behind: Any = EMPTY_BLOCK
-        behind_number = -1
-        first = last = ""
-        text = ""  # a KeyedBlock's keys
-        table = None  # and its key table (block_cache.KeyedBlock.tabulate), when made
-        mask = 0
-        aligned, base, source = False, 0, self._map
-        regions = self._regions
-        for key in keys:
-            # key == first goes to the index: its run may begin in the block before.
-            if not first < key <= last:
-                target = index.find_block(key.encode("utf-8"))
-                if target != number:
-                    reached = (
-                        behind if target == behind_number else self._cached_block(target, memo)
-                    )
-                    behind, behind_number = block, number
-                    block, number = reached, target
-                    first, last, text, table, mask, aligned, base = block.view
-            if table is not None:  # the common warm case, KeyedBlock.find inline
-                slot = hash(key) & mask
-                position = table[slot]
-                found: list[str] = []
-                if position:
-                    tail = key + "\n"
-                    while position:
-                        if text.startswith(tail, position):
-                            if aligned:  # KeyedBlock.words_at, inline: a slice of the map
-                                step = len(tail)
-                                stop = position + step
-                                while text.startswith(tail, stop):
-                                    stop += step
-                                run = source[base + position - 1 : base + stop - 2]
-                                found = run.decode().split("\n")
-                                if regions is not None:
-                                    regions.add((base + position) // REGION_BYTES)
-                            else:
-                                found = block.words_at(key, position - 1)
-                            break
-                        slot = (slot + 1) & mask
-                        position = table[slot]
-            elif text:
-                at = text.find("\n" + key + "\n")
-                found = [] if at < 0 else block.words_at(key, at)
-            else:
-                found = block.run(key)
-            # A run of equal keys, or the key's first word, may be in the next block.
-            while key >= last and number < last_block:
-                reached = (
-                    behind if number + 1 == behind_number else self._cached_block(number + 1, memo)
-                )
-                behind, behind_number = block, number
-                block, number = reached, number + 1
-                first, last, text, table, mask, aligned, base = block.view
-                if first != key:
-                    break
-                found += block.run(key)
-            if found:
-                yield key, found
+        opened = memo.get(MEMO_FILE) if memo else None
+        if opened is None:
+            opened = self._checked()
+            if memo is not None:
+                memo[MEMO_FILE] = opened
+        return opened.find_keys(keys, memo)
 
     def scan(self, pattern: re.Pattern[bytes]) -> Iterator[str]:
         """Every line matching *pattern* (bytes, compiled with re.MULTILINE so that ``^``
@@ -356,18 +171,7 @@ class Dictionary:
         chunk's pages are released after it, so a pass over a huge dictionary does not
         grow the process's memory.
         """
-        index = self.index
-        blocks = index.entry_count
-        if not blocks or not isinstance(self._map, mmap.mmap):
-            return
-        step = max(1, SCAN_CHUNK * blocks // max(self.size, 1))
-        for first in range(0, blocks, step):
-            start, end = index.offset(first), index.offset(min(first + step, blocks))
-            for match in pattern.finditer(self._map, start, end):
-                yield match.group().decode("utf-8")
-            if RELEASE_PAGES is not None:
-                aligned = start - start % mmap.PAGESIZE
-                self._map.madvise(RELEASE_PAGES, aligned, end - aligned)
+        return self._checked().scan(pattern)
 
     def words_with_key(self, key: str) -> list[str]:
         """The words whose key is *key* (already computed), in file order.
@@ -375,7 +179,7 @@ class Dictionary:
         Cost: O(log(N / block_size)) to bisect the index, then one block (two or more only
         when a run of equal keys crosses a block boundary), bisected by key.
         """
-        for _, words in self.find_keys((key,)):
+        for _, words in self._checked().find_keys((key,)):
             return words
         return []
 
@@ -389,18 +193,18 @@ class Dictionary:
 
     def __iter__(self) -> Iterator[str]:
         """Every word, in file order, one block at a time (memory stays flat)."""
-        for number in range(self.block_count):
-            yield from self.block(number)
+        return iter(self._checked())
 
     def info(self) -> dict[str, object]:
         """What ``anagramdb info`` prints: paths, word count, size, index entries, block
         size, and for a packaged dictionary its provenance (None for any other file)."""
-        index = self.index
+        opened = self._checked()
+        index = opened.index
         return {
             "path": self.path,
             "index_path": self.index_path,
             "words": index.header.word_count,
-            "bytes": self.size,
+            "bytes": opened.size,
             "index_entries": index.entry_count,
             "block_size": index.block_size,
             "provenance": provenance(self.path),

@@ -82,6 +82,11 @@ class IndexVersionError(IndexCorruptError):
     """An index file was written by an incompatible version of the format."""
 
 
+class DictionaryChangedError(AnagramDBError):
+    """A file open for lookups was changed in place (truncated, rewritten) while in use;
+    lookups resume once it is whole again or replaced (docs/RELIABILITY.md)."""
+
+
 class StorageError(AnagramDBError):
     """A file could not be read or written (missing, a directory, read-only, disk full)."""
 

@@ -47,13 +47,15 @@ _LIVE_GUARDS: set[UnclosedGuard] = set()
 def unclosed_guard(
     owner: object, what: str, path: str, *closers: Callable[[], object]
 ) -> UnclosedGuard:
-    """An :class:`UnclosedGuard` for *owner* (see there)."""
+    """An :class:`UnclosedGuard` for *owner* (see there); *what* "" closes without a
+    warning."""
     return UnclosedGuard(owner, what, path, closers)
 
 
 def _release_unclosed(what: str, path: str, closers: tuple[Callable[[], object], ...]) -> None:
-    import warnings
+    if what:  # "": a reader's old file, retired when it reopened its path (mapped.py)
+        import warnings
 
-    warnings.warn(f"unclosed {what} {path!r}", ResourceWarning, stacklevel=2)
+        warnings.warn(f"unclosed {what} {path!r}", ResourceWarning, stacklevel=2)
     for close in closers:
         close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from .errors import IndexCorruptError, OutputRefusedError, StorageError
+from .errors import DictionaryChangedError, IndexCorruptError, OutputRefusedError, StorageError
 from .index import BLOCK_SIZE, SparseIndex, file_crc, index_path_for, read_index
 from .kinds import ANAGRAM, NAMES
 
@@ -22,6 +22,7 @@ def open_index(
     block_size: int = BLOCK_SIZE,
     packaged: bool = False,
     kind: int = ANAGRAM,
+    rebuild: bool = True,
 ) -> SparseIndex:
     """The index of the open dictionary *fd*, rebuilt first when missing, corrupt, stale,
     or written for another *kind* of file (kinds.py).
@@ -39,6 +40,9 @@ def open_index(
     since the index file was last written, the index is fresh without reading the
     dictionary. Any later write to the dictionary moves its ctime past the index's mtime
     and brings the CRC back.
+
+    Without *rebuild* (a reader checking whether a file changed in place is whole again),
+    an index that is not fresh raises DictionaryChangedError instead of being rebuilt.
     """
     index_path = index_path_for(dict_path)
     reason = "missing"
@@ -68,6 +72,8 @@ def open_index(
                 return index
         reason = "older than the dictionary"
         index.close()
+    if not rebuild:
+        raise DictionaryChangedError(f"{dict_path}: not what its index describes ({reason})")
     from .index_build import rebuild_index
 
     return rebuild_index(dict_path, fd, stat, block_size, reason, kind)

@@ -15,30 +15,32 @@ rebuilt, atomically, when missing or stale, by the rules a dictionary's follows.
 
 from __future__ import annotations
 
-import mmap
 from bisect import bisect_left
 
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError
 from .index import BLOCK_SIZE, SparseIndex, index_path_for
 from .kinds import KEYED_GZIP, block_text
-from .mapped import mapped_guard, open_mapped
+from .mapped import MappedFile, Reopening
 from .resolve import resolve_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-    from .guard import UnclosedGuard
-
 CACHE_BLOCKS = 16  # inflated blocks kept between lookups: a few KiB each
 
 
-class KeyedFile:
-    """A sorted keyed text file, memory-mapped, with its sparse index. A context manager::
+class KeyedFile(Reopening):
+    """A sorted keyed text file, memory-mapped, with its sparse index. Each lookup first
+    checks that the file is the one opened, as a Dictionary does (mapped.Reopening). A
+    context manager::
 
     with KeyedFile("definitions.txt.gz") as f:
         f.get("cat")      # the VALUE of the line whose KEY is "cat", or None
     """
+
+    what = "keyed file"
+    _opened: MappedKeyed | None
 
     def __init__(
         self,
@@ -50,16 +52,16 @@ class KeyedFile:
     ) -> None:
         """Open *path*, a keyed text file of *kind*; *block_size* applies if the index is
         rebuilt; *cache_blocks* bounds the blocks kept split into lines between lookups."""
+        super().__init__()
         self.path = resolve_path(path)
         self.index_path = index_path_for(self.path)
         self.kind = kind
-        self._cache: dict[int, tuple[list[str], list[str]]] = {}
-        self._cache_limit = cache_blocks
-        self._guard: UnclosedGuard | None = None
-        self._map: mmap.mmap | bytes
-        self._index: SparseIndex | None
-        self._map, self._index, self.size = open_mapped(self.path, block_size, kind)
-        self._guard = mapped_guard(self, "keyed file", self.path, self._map, self._index)
+        self._options = (block_size, cache_blocks)
+        self._opened = None
+        self._opened = MappedKeyed(self.path, kind, block_size, cache_blocks)
+
+    def _open(self, rebuild: bool) -> MappedKeyed:
+        return MappedKeyed(self.path, self.kind, *self._options, rebuild=rebuild)
 
     def __enter__(self) -> KeyedFile:
         return self
@@ -69,23 +71,26 @@ class KeyedFile:
 
     def close(self) -> None:
         """Unmap the file and close the index. Idempotent."""
-        if self._guard is not None:
-            self._guard.detach()
-            self._guard = None
-        self._cache = {}
-        if self._index is not None:
-            self._index.close()
-            self._index = None
-        if isinstance(self._map, mmap.mmap):
-            self._map.close()
-        self._map = b""
+        opened, self._opened = self._opened, None
+        if opened is not None:
+            opened.close()
+
+    @property
+    def _file(self) -> MappedKeyed:
+        """The file open now, unchecked; raises StorageError once closed."""
+        if self._opened is None:
+            raise StorageError(f"{self.path} is closed")
+        return self._opened
 
     @property
     def index(self) -> SparseIndex:
         """The open sparse index; raises StorageError once the file is closed."""
-        if self._index is None:
-            raise StorageError(f"{self.path} is closed")
-        return self._index
+        return self._file.index
+
+    @property
+    def size(self) -> int:
+        """Bytes of the file open now."""
+        return self._file.size
 
     @property
     def line_count(self) -> int:
@@ -95,8 +100,64 @@ class KeyedFile:
     def block(self, number: int) -> list[str]:
         """The lines of block *number* (without their LFs). Cost: one slice of the mapping,
         inflated (KEYED_GZIP) and decoded."""
-        index = self.index
-        start, end = index.offsets(number, number + 2)
+        return self._checked().block(number)
+
+    def _checked(self) -> MappedKeyed:
+        return self.current()  # type: ignore[return-value]  # _open makes only these
+
+    def get(self, key: str) -> str | None:
+        """The value of the line whose key is *key*, or None.
+
+        Cost: O(log n) to bisect the index, then one block (the next one too when *key*
+        is the first key of a block: the index's bisection stops before it).
+        """
+        return self._checked().get(key)
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, str]:
+        """The values of those of *keys* the file holds, by key (the file checked once)."""
+        opened = self._checked()
+        found: dict[str, str] = {}
+        for key in keys:
+            value = opened.get(key)
+            if value is not None:
+                found[key] = value
+        return found
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        """Every ``(key, value)``, in file order, one block at a time."""
+        return iter(self._checked())
+
+
+class MappedKeyed(MappedFile):
+    """One open of a keyed text file: mapped, with its index and a few blocks kept split
+    into lines (a KeyedFile reads through the one open now)."""
+
+    what = "keyed file"
+
+    def __init__(
+        self,
+        path: str,
+        kind: int = KEYED_GZIP,
+        block_size: int = BLOCK_SIZE,
+        cache_blocks: int = CACHE_BLOCKS,
+        rebuild: bool = True,
+    ) -> None:
+        super().__init__(path, block_size, kind, rebuild)
+        self.kind = kind
+        self.index_path = index_path_for(path)
+        self._cache: dict[int, tuple[list[str], list[str]]] = {}
+        self._cache_limit = cache_blocks
+        self.guard()
+
+    def close(self) -> None:
+        """Unmap the file and close the index. Idempotent."""
+        self._cache = {}
+        super().close()
+
+    def block(self, number: int) -> list[str]:
+        """The lines of block *number* (without their LFs). Cost: one slice of the mapping,
+        inflated (KEYED_GZIP) and decoded."""
+        start, end = self.index.offsets(number, number + 2)
         if end <= start or (self.kind != KEYED_GZIP and start and self._map[start - 1] != 10):
             raise IndexCorruptError(
                 f"{self.index_path}: block {number} offset {start} is not on a block start"
@@ -146,15 +207,6 @@ class KeyedFile:
             if at < len(keys):
                 return lines[at][len(key) + 1 :] if keys[at] == key else None
         return None
-
-    def get_many(self, keys: Iterable[str]) -> dict[str, str]:
-        """The values of those of *keys* the file holds, by key."""
-        found: dict[str, str] = {}
-        for key in keys:
-            value = self.get(key)
-            if value is not None:
-                found[key] = value
-        return found
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         """Every ``(key, value)``, in file order, one block at a time."""

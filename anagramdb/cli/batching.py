@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import AnagramDBError, InvalidRackError, StorageError
+from ..errors import AnagramDBError, DictionaryChangedError, InvalidRackError, StorageError
 from . import messages
 from .render import has_bad_bytes, valid_text
 
@@ -31,7 +31,9 @@ def batch(
     line (JSON Lines). A bad
     line gets an error (a ``{field: line, "error": ...}`` record in JSON, an
     ``anagramdb: error:`` line on stderr otherwise) and the rest go on; a line that is not
-    valid UTF-8 is such a bad line, shown with U+FFFD for its bad bytes. *json_text*, in
+    valid UTF-8 is such a bad line, shown with U+FFFD for its bad bytes. A dictionary
+    changed in place while in use (DictionaryChangedError) is reported the same way and
+    ends the batch: the answers before it stand. *json_text*, in
     place of *to_json*, renders an answer's JSON line itself. Returns the exit
     code: 0, or the largest exit code of the bad lines (2 for bad input).
     """
@@ -70,6 +72,8 @@ def batch(
             else:
                 out.flush()
                 messages.error(str(exc), exc.exit_code)
+            if isinstance(exc, DictionaryChangedError):
+                break  # every later answer would be the same error, or a signal's death
             continue
         text = json_text(result) if json_text is not None else show(result)
         if text is None:

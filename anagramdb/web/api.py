@@ -43,7 +43,7 @@ from ..countdown import conundrum, draw, letters, phrases, queries, show
 from ..countdown.budget import Budget, WorkLimitError
 from ..countdown.numbers_check import check_numbers
 from ..countdown.rules import check_word
-from ..errors import AnagramDBError
+from ..errors import AnagramDBError, DictionaryChangedError
 from .params import (
     MAX_BLANKS,
     MAX_NUMBER_DIGITS,
@@ -299,6 +299,8 @@ def answer(
         return endpoint(solvers, params, warnings, budget), warnings
     except WorkLimitError as exc:
         raise ApiError(422, f"{exc}: ask for less (a shorter rack, fewer blanks)") from None
+    except DictionaryChangedError:
+        raise  # the handler's 503, as for a page
     except AnagramDBError as exc:
         raise ApiError(400 if exc.exit_code == 2 else 500, str(exc)) from None
 

@@ -7,7 +7,8 @@ at most MAX_BODY bytes, urlencoded: 411, 413, 415), where it came from (403 for 
 request or a POST marked ``Sec-Fetch-Site: cross-site``, or with another site's Origin
 unless allowed by ``cors``; for a page, anything but a top-level navigation from another
 site), then a slot (503 when none frees within QUEUE_SECONDS), then the handler, with a
-work budget (countdown.budget: 422 when it runs out). Every response carries the security
+work budget (countdown.budget: 422 when it runs out; 503 with its one line while a
+dictionary it reads is changed in place: mapped.py). Every response carries the security
 headers of SECURITY_HEADERS and a Cache-Control. No file is ever served from disk: every
 answer is made by a handler.
 """
@@ -22,6 +23,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from .. import __version__
 from ..countdown.budget import Budget
+from ..errors import DictionaryChangedError
 from .assets import CONTENT_SECURITY_POLICY
 from .defaults import Options
 from .params import ApiError, Params
@@ -164,6 +166,8 @@ class Handler(BaseHTTPRequestHandler):
                 answer = route.handler(request)
             except ApiError as error:
                 answer = Response.json(error.status, {"error": str(error)})
+            except DictionaryChangedError as error:  # until the file is whole again
+                answer = Response.json(503, {"error": str(error)}, headers={"Retry-After": "1"})
             if isinstance(answer, EventStream):
                 self.stream(answer)
             else:

@@ -49,7 +49,7 @@ def test_find_keys_matches_the_model_cold_warm_and_evicting(
     shuffled = keys[:]
     random.Random(seed).shuffle(shuffled)
     with Dictionary(path, cache_bytes=cache) as dictionary:
-        assert (dictionary._stored is not None) == stored
+        assert (dictionary._opened._stored is not None) == stored
         for _ in range(3):  # cold (lazy blocks), then from the cache (keyed, when it has room)
             assert list(dictionary.find_keys(keys)) == expected
             assert sorted(dictionary.find_keys(shuffled)) == expected
@@ -58,7 +58,7 @@ def test_find_keys_matches_the_model_cold_warm_and_evicting(
                 list(dictionary.find_keys(keys, memo)) + list(dictionary.find_keys(keys, memo))
                 == expected * 2
             )
-        held = dictionary._cache
+        held = dictionary._opened._cache
         assert dictionary.cache_bytes <= cache
         assert sorted(held.slots) == sorted(held.entries) == sorted(held.costs)
         assert held.used == held.fixed + sum(held.costs.values())
@@ -75,19 +75,19 @@ def test_a_repeated_walk_larger_than_the_cache_keeps_most_of_the_cache(tmp_path)
     with Dictionary(path, cache_bytes=64 << 10) as dictionary:
         keys = [word_key(word) for word in sorted(words, key=word_key)]
         decoded = []
-        original = dictionary._decode
+        original = dictionary._opened._decode
 
         def counting(start: int, end: int) -> list[str]:
             decoded.append(start)
             return original(start, end)
 
-        dictionary._decode = counting  # type: ignore[method-assign]
+        dictionary._opened._decode = counting  # type: ignore[method-assign]
         walks = []
         for _ in range(6):
             decoded.clear()
             assert len(list(dictionary.find_keys(keys))) == 512
             walks.append(len(decoded))
-        kept = len(dictionary._cache.entries)
+        kept = len(dictionary._opened._cache.entries)
         assert 40 < kept < 256  # the budget holds some of the blocks, not all
         # Walk 1 reads every block once, walk 2 again to key the ones it keeps; from
         # then on only the blocks the cache lacks are read: the cache is not thrown away.
@@ -104,11 +104,11 @@ def test_the_cache_forgets_old_popularity_and_takes_new_blocks(tmp_path):
         low, high = keys[:128], keys[-128:]
         for _ in range(5):
             list(dictionary.find_keys(low))
-        cached = set(dictionary._cache.entries)
+        cached = set(dictionary._opened._cache.entries)
         assert cached and max(cached) < 64
         for _ in range(60):  # the other end becomes the popular one
             list(dictionary.find_keys(high))
-        assert max(dictionary._cache.entries) >= 192
+        assert max(dictionary._opened._cache.entries) >= 192
 
 
 # private: that no block is decoded is seen only by counting the private decoder's calls
@@ -120,10 +120,10 @@ def test_stored_keys_serve_walks_without_decoding_words(tmp_path):
     model = anagram_model(words)
     keys = sorted(set(model) | {"abc", "zz"})
     with Dictionary(path) as dictionary:
-        assert dictionary._stored is not None
+        assert dictionary._opened._stored is not None
         decoded = []
-        original = dictionary._decode
-        dictionary._decode = lambda a, b: decoded.append(a) or original(a, b)  # type: ignore
+        original = dictionary._opened._decode
+        dictionary._opened._decode = lambda a, b: decoded.append(a) or original(a, b)  # type: ignore
         assert list(dictionary.find_keys(keys)) == [(k, model[k]) for k in keys if k in model]
         assert decoded == []  # every key came from the stored records, every word a slice
         assert dictionary.words_with_key(word_key("fine")) == ["nife", "ﬁne"]

@@ -191,7 +191,13 @@ def test_threads_share_a_dictionary(tmp_path):
     assert errors == []
 
 
-def test_replaced_dictionary_keeps_answering_from_its_mapping(tmp_path):
+def test_replaced_dictionary_answers_from_its_mapping_until_it_looks_again(tmp_path, monkeypatch):
+    """A rebuild while a reader holds the file: the old mapping answers (whole: the old
+    file is unlinked, not rewritten) until the reader next looks at the path (at most
+    mapped.RECHECK_NS later), then the new file does."""
+    from anagramdb import mapped
+
+    monkeypatch.setattr(mapped, "RECHECK_NS", 10**15)
     path = make_dictionary(tmp_path, ["cat", "dog"])
     with Dictionary(path) as old:
         new_source = write_list(tmp_path / "new.list", ["cow", "pig"])
@@ -199,6 +205,8 @@ def test_replaced_dictionary_keeps_answering_from_its_mapping(tmp_path):
         assert old.anagrams("tac") == ["cat"]
         with Dictionary(path) as new:
             assert new.anagrams("tac") == [] and new.anagrams("woc") == ["cow"]
+        old._opened.due = 0  # the interval is over
+        assert old.anagrams("tac") == [] and old.anagrams("woc") == ["cow"]
 
 
 # ---- the single pass against lookups, on a dictionary of several scan chunks ---------------
@@ -208,7 +216,7 @@ def test_replaced_dictionary_keeps_answering_from_its_mapping(tmp_path):
 def test_scan_and_lookup_agree_on_the_full_dictionary(monkeypatch, chunk):
     import re
 
-    from anagramdb import dictionary as dictionary_module
+    from anagramdb import mapped_dictionary as dictionary_module
 
     if chunk:
         monkeypatch.setattr(dictionary_module, "SCAN_CHUNK", chunk)
@@ -277,7 +285,7 @@ def test_bad_cache_size(sample_dictionary, monkeypatch):
     monkeypatch.setenv("ANAGRAMDB_CACHE", "64K")
     with Dictionary(sample_dictionary) as dictionary:
         # private: how the budget is split between blocks and stretches is not public
-        assert dictionary._cache.budget + dictionary.index.stretch_budget == 65536
+        assert dictionary._opened._cache.budget + dictionary.index.stretch_budget == 65536
 
 
 def test_path_like_and_packaged_names(tmp_path, monkeypatch):

@@ -106,8 +106,9 @@ def test_lookups_in_a_kept_block_read_it_once(tmp_path):
     write_keyed(path, LINES, KEYED_GZIP, block_size=2)  # blocks: act cat, dog emu, gnu
     with KeyedFile(path, KEYED_GZIP, cache_blocks=2) as keyed:
         read = []
-        original = keyed.block
-        keyed.block = lambda number: read.append(number) or original(number)  # type: ignore
+        opened = keyed._opened
+        original = opened.block
+        opened.block = lambda number: read.append(number) or original(number)  # type: ignore
         assert keyed.get_many(["act", "cat", "dog", "emu", "cow"]) == {
             "act": "to do", "cat": "a pet", "dog": "another pet", "emu": "a bird",
         }  # fmt: skip
@@ -117,8 +118,9 @@ def test_lookups_in_a_kept_block_read_it_once(tmp_path):
         assert read == [0, 1, 2, 0]
     with KeyedFile(path, KEYED_GZIP, cache_blocks=0) as keyed:
         read = []
-        original = keyed.block
-        keyed.block = lambda number: read.append(number) or original(number)  # type: ignore
+        opened = keyed._opened
+        original = opened.block
+        opened.block = lambda number: read.append(number) or original(number)  # type: ignore
         assert keyed.get("act") == keyed.get("act") == "to do"
         assert read == [0, 0]
 

@@ -107,7 +107,7 @@ def test_a_stale_file_is_rebuilt_when_the_dictionary_changes(tmp_path):
     with open(path, "a", encoding="utf-8") as handle:
         handle.write("zzzz\n")
     with Dictionary(path) as dictionary:  # index and keys rebuilt on opening
-        assert dictionary._stored is not None  # private: no public view of keys in use
+        assert dictionary._opened._stored is not None  # private: no public view of keys in use
         assert dictionary.words_with_key("zzzz") == ["zzzz"]
     assert check_index(path) == []
     make_dictionary(tmp_path, [*WORDS, "quiz"], block_size=8)  # build rewrites it as well
@@ -120,7 +120,7 @@ def test_a_file_that_is_not_stored_keys_is_never_replaced(tmp_path):
     mine = keys_path_for(path)
     Path(mine).write_text("my notes about keys\n")
     with Dictionary(path) as dictionary:
-        assert dictionary._stored is None  # private: no public view of keys in use
+        assert dictionary._opened._stored is None  # private: no public view of keys in use
         assert dictionary.words_with_key(word_key("face")) == ["café", "face"]
     with pytest.raises(OutputRefusedError, match="is not a stored-keys file"):
         save_stored_keys(path)
@@ -167,7 +167,7 @@ def test_keys_larger_than_one_write_chunk_are_written_whole(tmp_path):
     assert check_index(path) == []
     model = anagram_model(words)
     with Dictionary(path) as dictionary:
-        assert dictionary._stored is not None  # private: no public view of keys in use
+        assert dictionary._opened._stored is not None  # private: no public view of keys in use
         assert dict(dictionary.find_keys(sorted(model))) == model
 
 

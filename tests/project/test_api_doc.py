@@ -96,7 +96,8 @@ def test_importing_loads_only_the_reader():
         "anagramdb.index_stale",  # is the index fresh (a rebuild loads index_build)
         "anagramdb.keys",
         "anagramdb.kinds",  # the index reader checks the kind of file its header records
-        "anagramdb.mapped",  # the file mapped with its index
+        "anagramdb.mapped",  # the file mapped with its index, reopened when replaced
+        "anagramdb.mapped_dictionary",  # one open of a dictionary: its blocks and cache
         "anagramdb.packaged",  # where the packaged dictionaries are, and what is packaged
         "anagramdb.resolve",  # which file a dictionary name means
     ]

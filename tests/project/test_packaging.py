@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import anagramdb
-from anagramdb import dictionary as dictionary_module
+from anagramdb import mapped_dictionary as dictionary_module
 from anagramdb.dictionary import Dictionary
 from anagramdb.index import CRC_CHUNK, file_crc
 

@@ -157,6 +157,7 @@ def test_a_replacement_that_cannot_be_opened_is_reported_once(tmp_path):
         assert dictionary.anagrams("stone") == []
 
 
+# private: whether stored keys are in use has no public view
 def test_stored_keys_follow_their_dictionary(tmp_path):
     """Stored keys are read with pread and checked by CRC-32, record by record: changed
     in place, lookups compute keys (one warning); the dictionary replaced, the new
@@ -218,6 +219,7 @@ def test_definitions_changed_in_place_or_replaced(tmp_path):
         assert definitions.define("cat").entries[0].senses[0].gloss == "a feline"
 
 
+# private: the next look is set due by hand, so nothing waits
 def test_the_path_is_looked_at_only_every_recheck_interval(tmp_path, monkeypatch):
     """Between two looks only the size is checked (one lseek): a replacement is seen at
     the next look, a change of size at once."""

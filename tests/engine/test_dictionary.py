@@ -191,6 +191,7 @@ def test_threads_share_a_dictionary(tmp_path):
     assert errors == []
 
 
+# private: the next look is set due by hand, so nothing waits
 def test_replaced_dictionary_answers_from_its_mapping_until_it_looks_again(tmp_path, monkeypatch):
     """A rebuild while a reader holds the file: the old mapping answers (whole: the old
     file is unlinked, not rewritten) until the reader next looks at the path (at most

@@ -99,6 +99,7 @@ def test_round_trip_against_a_dict(tmp_path, entries, block_size, kind, probes):
         assert keyed.get_many(wanted) == {key: entries[key] for key in wanted if key in entries}
 
 
+# private: the blocks read are counted on the open file, which has no public view
 def test_lookups_in_a_kept_block_read_it_once(tmp_path):
     """*cache_blocks* blocks stay split into lines between lookups: more lookups in them
     inflate nothing again; a block beyond the bound replaces the oldest."""

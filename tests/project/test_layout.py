@@ -104,7 +104,7 @@ ENGINE_FLOORS = [
         "mapped",
     },
     # the readers and the builder
-    {"dictionary", "keyed", "builder", "definitions"},
+    {"dictionary", "mapped_dictionary", "keyed", "builder", "definitions"},
     # the roof: the public names (anagramdb/__init__.py)
     {""},
 ]

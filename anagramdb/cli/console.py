@@ -206,9 +206,11 @@ def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
 
 
 def main() -> None:
-    """Run the quick path when it applies, else the typer app; exit with its code."""
-    from . import messages
+    """Run the quick path when it applies, else the typer app; exit with its code.
+    SIGTERM and SIGHUP stop either one as Ctrl-C does (stop_signals.py)."""
+    from . import messages, stop_signals
 
+    stop_signals.install()
     args = sys.argv[1:]
     messages.stand_in_for_closed_streams()
     try:

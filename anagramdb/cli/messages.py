@@ -4,6 +4,7 @@
     anagramdb: warning: MESSAGE    the command goes on
     anagramdb: notice: 'OLD' is now 'NEW'   after a superseded form ran without an error
     anagramdb: interrupted         exit 130 (Ctrl-C)
+    anagramdb: interrupted by SIGTERM   exit 143 (129 for SIGHUP; stop_signals.py)
     QUERY: no words                an empty result: exit 0, nothing on stdout
     WORD: no definition            define's empty result, the same way
 
@@ -18,13 +19,14 @@ import os
 import sys
 
 from ..errors import SHOWN
+from .stop_signals import INTERRUPTED as INTERRUPTED  # typer's code for any KeyboardInterrupt
+from .stop_signals import describe, exit_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing costs a cold lookup more than its solve
     from typing import Any
 
 PROGRAM = "anagramdb"
-INTERRUPTED = 130
 
 
 def cut(text: str, limit: int = SHOWN) -> str:
@@ -116,8 +118,13 @@ def no_words(query: str) -> None:
 
 
 def interrupted() -> int:
-    print(f"{PROGRAM}: interrupted", file=sys.stderr, flush=True)
-    return INTERRUPTED
+    """The command was stopped (Ctrl-C, SIGTERM, SIGHUP) and has unwound: say which, and
+    return its exit code. After SIGHUP the terminal may be gone: then nothing is said."""
+    try:
+        print(f"{PROGRAM}: {describe()}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    return exit_code()
 
 
 def _silence_stdout() -> None:

@@ -5,7 +5,7 @@ anagramdb.countdown.game; this module asks, shows and keeps the history."""
 from __future__ import annotations
 
 import sys
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from typing import Annotated, Any
 
 import typer
@@ -226,14 +226,14 @@ def _play(
         check_output(log, not_a_game_log, "a game log", force)
         probe_directory(log)
     history = None if no_history else check_history()
-    term.say(term.bold(_header(game, day)))
-    if day is not None and history is not None and day.isoformat() in history["daily"]:
-        done = history["daily"][day.isoformat()]
-        term.say(
-            f"your attempt on {day} is recorded ({done['score']} of {done['available']}): "
-            "this one is practice"
-        )
-    try:
+    try:  # from the header on, the log is written however the game ends (Ctrl-C, SIGTERM)
+        term.say(term.bold(_header(game, day)))
+        if day is not None and history is not None and day.isoformat() in history["daily"]:
+            done = history["daily"][day.isoformat()]
+            term.say(
+                f"your attempt on {day} is recorded ({done['score']} of {done['available']}): "
+                "this one is practice"
+            )
         run_game(term, game)
         record = game.record()
         for line in summary_lines(record, game.humans[0]):
@@ -255,7 +255,8 @@ def _play(
                 term.say(said)
     except KeyboardInterrupt:
         if not term.fresh:
-            term.write("\n")
+            with suppress(OSError):  # after SIGHUP the terminal may be gone
+                term.write("\n")
         raise
     finally:
         if log is not None:

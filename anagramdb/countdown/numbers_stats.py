@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -290,11 +291,7 @@ def statistics(
         results: Iterable[dict[Key, int]] = (work((part, first, last)) for work, part in tasks)
         done = _merge(reached, results, len(tasks), progress)
     else:
-        import multiprocessing
-
-        with worker_pool(
-            multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"), jobs
-        ) as pool:
+        with worker_pool(pool_context(), jobs) as pool:
             done = _merge(
                 reached,
                 pool.imap_unordered(_run, [(work, (part, first, last)) for work, part in tasks]),
@@ -315,35 +312,67 @@ def _selection(tiles: Iterable[int]) -> Key:
     return key
 
 
-def _quiet_worker() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the pool (no traceback per worker)."""
+def pool_context() -> Any:
+    """Where workers are started from: a fork server (POSIX), else a fresh interpreter;
+    never a fork of this process, whose other threads (a caller's, a web server's) could
+    hold a lock that a forked child would find held forever (Python 3.12 warns, and 3.14
+    makes the fork server the default). It costs about 0.25 s of CPU time for two
+    workers, against the 19 s of the whole statistics (docs/DECISIONS.md, D12)."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _stop_signals() -> set[int]:
     import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return {
+        getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+    }
+
+
+def _quiet_worker(stopping: Any) -> None:
+    """Workers leave the stop signals to the parent, which stops the pool (no traceback per
+    worker, and no worker killed while it holds the task queue's lock, which would hang the
+    pool's stop): Ctrl-C and SIGHUP are ignored, and SIGTERM, which Pool.terminate() sends,
+    ends a worker only once the parent has set *stopping* (a signal to the whole process
+    group does not)."""
+    import signal
+
+    def terminated(signum: int, frame: Any) -> None:
+        if stopping.value:
+            os._exit(1)
+
+    for signum in _stop_signals():
+        signal.signal(signum, terminated if signum == signal.SIGTERM else signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _stop_signals())
 
 
-def worker_pool(context: Any, jobs: int) -> Any:
-    """A pool whose workers ignore Ctrl-C from birth. SIGINT is blocked (held, not lost)
-    while they are forked: a worker interrupted before its initializer ran could die
-    holding the task queue's lock, and the pool would then hang when stopped. The parent
-    receives a Ctrl-C pressed meanwhile as soon as the pool exists."""
+@contextmanager
+def worker_pool(context: Any, jobs: int) -> Iterator[Any]:
+    """A pool of *jobs* workers that ignore the stop signals from birth, stopped (terminated
+    and reaped) when the block ends, however it ends. The stop signals are blocked (held,
+    not lost) while the workers start, so that none is interrupted before its initializer
+    ran; the parent receives one sent meanwhile as soon as the pool exists."""
     import signal
     import threading
 
     masked = (
         hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
     )
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else None
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _stop_signals()) if masked else None
+    stopping = context.RawValue("b", 0)
     # The pool's three handler threads need little stack: asking for less than the default
     # (8 MiB of address space each) lets the statistics run under a tight RLIMIT_AS.
     stack = threading.stack_size(POOL_THREAD_STACK)
     try:
-        return context.Pool(jobs, _quiet_worker)
+        pool = context.Pool(jobs, _quiet_worker, (stopping,))
     except BaseException:
         # The pool could not be made (a thread or process that would not start): reap the
-        # workers it had already forked, so that none is left behind.
+        # workers it had already started, so that none is left behind.
+        stopping.value = 1
         for child in context.active_children():
             child.terminate()
             child.join()
@@ -352,6 +381,12 @@ def worker_pool(context: Any, jobs: int) -> Any:
         threading.stack_size(stack)
         if previous is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+    try:
+        yield pool
+    finally:
+        stopping.value = 1
+        pool.terminate()
+        pool.join()
 
 
 def _run(

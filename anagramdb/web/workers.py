@@ -1,5 +1,5 @@
-"""Running the server until SIGINT or SIGTERM, in one process or pre-forked, and stopping
-it gracefully.
+"""Running the server until SIGINT, SIGTERM or SIGHUP, in one process or pre-forked, and
+stopping it gracefully.
 
 A stop signal never raises inside the server: its handler only sets a flag and writes a
 byte to a pipe that the accept loop watches, so it cannot land in the middle of starting
@@ -12,7 +12,12 @@ workers: each serves the one listening socket (the kernel hands each connection 
 them) with the mapped dictionary it inherited, so they share its pages through the page
 cache. The parent blocks SIGINT, SIGTERM and SIGCHLD and takes them one at a time with
 sigwait(), so its bookkeeping of workers is never interrupted: a worker that dies is
-reported, and a stop signal is passed on to every worker left, then each is reaped.
+reported, and a stop signal is passed on to every worker left, then each is reaped. A
+worker exits 0 only when a stop signal reached it, so a worker that ends that way is
+taken as the stop it is (a signal to the whole process group, as Ctrl-C in a terminal or
+a service manager sends, reaches the workers as early as the parent, and any of them may
+end first): never reported, never counted as lost. The parent forks before it starts any
+thread (none runs before the first request), so no worker inherits another thread's lock.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ from .defaults import Options
 from .game_http import games_for
 from .server import Server, make_server, url_of
 
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP") if hasattr(signal, name)
+)
 M_ARENA_MAX = -8  # glibc's malloc.h
 LOOK_SECONDS = 1.0  # the accept loop looks at the stop flag at least this often
 
@@ -42,6 +49,8 @@ class StopFlag:
 
     def __call__(self, signum: int, frame: object) -> None:
         self.set = True
+        if self.write < 0:  # closed: the server has stopped already
+            return
         try:
             os.write(self.write, b"!")
         except BlockingIOError:  # the pipe is full of earlier signals: awake already
@@ -52,8 +61,11 @@ class StopFlag:
             signal.signal(signum, self)
 
     def close(self) -> None:
+        """Close the pipe; a signal from now on only sets the flag (its descriptors may
+        already be another file's)."""
+        write, self.write = self.write, -1
         os.close(self.read)
-        os.close(self.write)
+        os.close(write)
 
 
 def run(server: Server, flag: StopFlag) -> bool:
@@ -151,9 +163,12 @@ def parent(server: Server, workers: int, flag: StopFlag) -> int:
         server.socket.close()  # the workers hold it: once they stop, nobody accepts
         while children and not stop:
             if signal.sigwait(watched) != signal.SIGCHLD:
-                stop = True
+                break  # the workers that ended meanwhile are reaped below, stopped too
             ended = reap(children, block=False)
             for place, (pid, status) in enumerate(ended, 1):
+                if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
+                    stop = True  # a stop signal reached it: the stop of the whole server
+                    continue
                 lost += 1
                 print(
                     f"anagramdb: warning: worker {pid} stopped "

@@ -44,9 +44,11 @@ QUICK_CALLS = [
 @pytest.mark.parametrize("args", QUICK_CALLS, ids=" ".join)
 def test_quick_path_imports_nothing_heavy(args, tmp_path):
     """Without site (so that no import hook of an editable install interferes), the quick
-    path answers and leaves the heavy standard modules unimported."""
+    path answers and leaves the heavy standard modules unimported, the stop signals'
+    handlers (installed by main before it) included."""
     code = (
         f"import sys; sys.path.insert(0, {ROOT!r}); before = set(sys.modules)\n"
+        f"from anagramdb.cli import stop_signals; stop_signals.install()\n"
         f"from anagramdb.cli.console import quick\n"
         f"code = quick({args!r})\n"
         f"print(sorted(set(sys.modules) - before), file=sys.stderr); sys.exit(code)"
@@ -76,6 +78,8 @@ def test_installed_command_is_a_plain_script():
         text.startswith("#!python\n")
         and "import re" not in text
         and "from anagramdb.cli.console import main" in text
+        # Worker processes (numbers stats) import the script again as __mp_main__.
+        and 'if __name__ == "__main__":\n    sys.exit(main())' in text
     )
 
 

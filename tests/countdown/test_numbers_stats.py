@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import random
+import signal
 from itertools import combinations
 
 import pytest
@@ -207,15 +207,12 @@ def test_stats_command_on_a_short_range(tmp_path):
 
 def test_a_pool_that_cannot_start_leaves_no_worker_behind(monkeypatch):
     """Under a tight address-space limit the pool's threads may not start ("can't start
-    new thread") after its workers were forked: they are reaped, none is orphaned."""
-    import multiprocessing
+    new thread") after its workers were started: they are reaped, none is orphaned."""
     import threading
 
     from anagramdb.countdown import numbers_stats
 
-    if not hasattr(os, "fork"):
-        pytest.skip("the statistics fork their workers here")
-    context = multiprocessing.get_context("fork")
+    context = numbers_stats.pool_context()
     start = threading.Thread.start
 
     def refuse(self: threading.Thread) -> None:
@@ -225,43 +222,73 @@ def test_a_pool_that_cannot_start_leaves_no_worker_behind(monkeypatch):
 
     monkeypatch.setattr(threading.Thread, "start", refuse)
     with pytest.raises(RuntimeError, match="can't start new thread"):
-        numbers_stats.worker_pool(context, 2)
+        with numbers_stats.worker_pool(context, 2):
+            pass
     assert context.active_children() == []
 
 
-def test_the_pool_is_made_with_ctrl_c_held_and_its_workers_ignore_it():
-    """worker_pool makes the pool with SIGINT blocked and the small thread stack, restores
-    both afterwards, and gives it an initializer that, run first in each worker, ignores
-    Ctrl-C (the parent stops the pool) and unblocks it again (blocked, it would be held)."""
-    import signal
+def test_workers_are_never_forked_from_this_process():
+    """A fork of a process running other threads (pytest's, a web server's) may inherit a
+    lock held forever; Python 3.12 warns about it and 3.14 no longer forks by default."""
+    from anagramdb.countdown import numbers_stats
+
+    assert numbers_stats.pool_context().get_start_method() in ("forkserver", "spawn")
+
+
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+def test_the_pool_is_made_with_the_stop_signals_held_and_its_workers_leave_them():
+    """worker_pool makes the pool with the stop signals blocked and the small thread
+    stack, restores both afterwards, and gives it an initializer that, run first in each
+    worker, ignores Ctrl-C and SIGHUP, takes SIGTERM only once the pool is stopping (the
+    parent stops the pool), and unblocks them again (blocked, they would be held)."""
     import threading
 
     from anagramdb.countdown import numbers_stats
 
     if not hasattr(signal, "pthread_sigmask"):
         pytest.skip("signal masks are POSIX")
+    stops = {getattr(signal, name) for name in STOP_SIGNALS}
     seen: dict[str, object] = {}
 
-    class Context:
-        def Pool(self, jobs: int, initializer: object) -> str:
-            seen.update(jobs=jobs, initializer=initializer, stack=threading.stack_size())
-            seen["held"] = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
-            return "pool"
+    class Stopping:
+        value = 0
 
-        def active_children(self) -> list[object]:
-            return []
+    class Pool:
+        def terminate(self) -> None:
+            seen["stopping when terminated"] = seen["args"][0].value  # type: ignore[index]
+
+        def join(self) -> None:
+            seen["joined"] = True
+
+    class Context:
+        def RawValue(self, kind: str, value: int) -> Stopping:
+            return Stopping()
+
+        def Pool(self, jobs: int, initializer: object, args: tuple[object, ...]) -> Pool:
+            seen.update(jobs=jobs, initializer=initializer, args=args)
+            seen["stack"] = threading.stack_size()
+            seen["held"] = stops <= signal.pthread_sigmask(signal.SIG_BLOCK, [])
+            return Pool()
 
     mask, stack = signal.pthread_sigmask(signal.SIG_BLOCK, []), threading.stack_size()
-    assert numbers_stats.worker_pool(Context(), 3) == "pool"
-    assert (seen["jobs"], seen["held"], seen["stack"]) == (3, True, 256 << 10)
-    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == mask
-    assert threading.stack_size() == stack
-    handler = signal.getsignal(signal.SIGINT)
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # as a worker is born
+    with numbers_stats.worker_pool(Context(), 3) as pool:
+        assert isinstance(pool, Pool)
+        assert (seen["jobs"], seen["held"], seen["stack"]) == (3, True, 256 << 10)
+        assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == mask
+        assert threading.stack_size() == stack
+    assert seen["stopping when terminated"] == 1 and seen["joined"]
+    handlers = {signum: signal.getsignal(signum) for signum in stops}
+    signal.pthread_sigmask(signal.SIG_BLOCK, stops)  # as a worker is born
     try:
-        seen["initializer"]()  # type: ignore[operator]
+        stopping = Stopping()
+        seen["initializer"](stopping)  # type: ignore[operator]
         assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
-        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
+        assert not stops & signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        signal.raise_signal(signal.SIGTERM)  # a signal to the process group: ignored
     finally:
-        signal.signal(signal.SIGINT, handler)
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)

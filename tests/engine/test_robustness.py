@@ -65,7 +65,9 @@ def _reader(path: str, rounds: int, errors) -> None:  # type: ignore[no-untyped-
 
 def test_processes_rebuilding_while_others_read(tmp_path):
     path = make_dictionary(tmp_path, WORDS, block_size=8)
-    context = multiprocessing.get_context("fork")
+    # Never a fork of pytest's process, which may run other threads (Python 3.12 warns).
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     errors = context.Queue()
     workers = [context.Process(target=_rebuilder, args=(path, 15, errors)) for _ in range(3)]
     workers += [context.Process(target=_reader, args=(path, 40, errors)) for _ in range(3)]

@@ -21,6 +21,7 @@ import pytest
 from anagramdb.web import routes
 from anagramdb.web.server import Options
 
+from ..support.processes import threads
 from ..support.waiting import wait_until, workers
 from ..support.web import start_server
 
@@ -260,3 +261,49 @@ def test_a_worker_dying_as_the_stop_comes_is_reported_once():
             process.kill()
     assert process.returncode == 0
     assert err.count("anagramdb: warning: worker") == 1 and "Traceback" not in err
+
+
+def stop_the_process_group(count: str, name: str) -> None:
+    """Start serve in a session of its own, wait until it answers (with every worker
+    started), then signal its whole process group, as a terminal's Ctrl-C or a service
+    manager does: the parent and the workers get the signal at once, in any order."""
+    command = ["-m", "anagramdb", "serve", "--port", "0", "--quiet", "--workers", count]
+    process = subprocess.Popen(
+        [sys.executable, *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        port = int(process.stdout.readline().split()[2].rsplit(":", 1)[1].strip("/"))
+        if count != "1":
+            workers(process.pid, int(count))
+            assert threads(process.pid) == 1  # it forked them with no other thread running
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+        connection.request("GET", "/api/letters?rack=abc")
+        assert connection.getresponse().status == 200
+        connection.close()
+        os.killpg(process.pid, getattr(signal, name))
+        _, err = process.communicate(timeout=WAIT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert (process.returncode, err) == (0, "")
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT", "SIGHUP"])
+@pytest.mark.parametrize("count", ["1", "2"])
+def test_a_stop_signal_to_the_process_group_exits_0(count, name):
+    for _ in range(2):
+        stop_the_process_group(count, name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("count", ["1", "2", "3"])
+def test_a_stop_signal_to_the_process_group_exits_0_20_times_of_20(count, name):
+    for _ in range(20):
+        stop_the_process_group(count, name)

@@ -317,7 +317,7 @@ def pool_context() -> Any:
     never a fork of this process, whose other threads (a caller's, a web server's) could
     hold a lock that a forked child would find held forever (Python 3.12 warns, and 3.14
     makes the fork server the default). It costs about 0.25 s of CPU time for two
-    workers, against the 19 s of the whole statistics (docs/DECISIONS.md, D12)."""
+    workers, against the 19 s of the whole statistics (docs/DECISIONS.md, D9)."""
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()

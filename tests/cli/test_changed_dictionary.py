@@ -16,7 +16,7 @@ from pathlib import Path
 from anagramdb.builder import build
 from anagramdb.packaged import packaged_path
 
-from ..support.dictionaries import write_list
+from ..support.dictionaries import make_dictionary, write_list
 
 RACKS = ["retsinalo", "aeioustrn", "pleasured", "cnaotrsie", "mdgelaoti"]
 WAIT = 30  # seconds a condition may take on a loaded machine
@@ -126,3 +126,31 @@ def run_batch(
             batch.kill()
             batch.wait()
     return rest, error, size
+
+
+def test_an_anagrams_batch_stops_with_one_line_when_its_dictionary_is_cut_short(tmp_path):
+    """In text mode the error is one stderr line; the answers before it stand."""
+    path = make_dictionary(tmp_path, ["enlist", "listen", "silent", "notes", "stone"])
+    with subprocess.Popen(
+        [sys.executable, "-m", "anagramdb", "anagrams", "-", "--dict", path],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    ) as batch:
+        assert batch.stdin is not None and batch.stdout is not None
+        batch.stdin.write("tinsel\n")
+        batch.stdin.flush()
+        first = batch.stdout.readline()
+        size = os.path.getsize(path)
+        with open(path, "r+b") as handle:
+            handle.truncate(7)
+        out, err = batch.communicate("notes\nsilent\n", timeout=WAIT)
+    assert first == "tinsel: enlist listen silent\n" and out == ""
+    assert batch.returncode == 1
+    assert err == (
+        f"anagramdb: error: dictionary {path} changed while in use: {size:,} bytes when "
+        "opened, 7 now; write a new file and rename it over this one instead (anagramdb "
+        "build does)\n"
+    )

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement, repeat
 
-from ..block_cache import Block, KeyedBlock
 from ..dictionary import Dictionary
 from ..errors import InvalidArgumentError, InvalidRackError, quoted
 from ..keys import bad_characters, describe, is_word, word_key
@@ -239,7 +238,8 @@ def _by_lookup(
     budget: Budget | None = None,
 ) -> Found:
     groups = sub_keys_by_length(key, blanks) if blanks or len(key) > COMBINATIONS_UP_TO else None
-    memo: dict[int, Block | KeyedBlock] = {}
+    # Blocks by number, and the open file the walk began with (Dictionary.find_keys).
+    memo: dict[int, Any] = {}
     words_by_length: Found = {}
     if everything:
         # Every length is wanted: one walk over all the keys in order reaches each block once.

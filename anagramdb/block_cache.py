@@ -52,11 +52,16 @@ VICTIM_TRIES = 4  # cached blocks compared with a newcomer before it is turned a
 # slot, and the int of its number (measured on CPython 3.11-3.13, 64-bit).
 ENTRY_OVERHEAD = 200
 SIZE_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+# The most digits of a number a user gives: a size here, and every whole-number option of
+# the command line (cli/program.py); int() itself fails at 4,300, and a size of 19 digits
+# is already past any machine's memory.
+MAX_DIGITS = 18
 
 
 def parse_size(text: str, what: str = "size") -> int:
-    """``"4M"`` -> 4194304: a whole number of bytes with an optional K, M or G (KiB, MiB,
-    GiB; ``4MiB`` and ``4mb`` too). Raises InvalidArgumentError naming *what*."""
+    """``"4M"`` -> 4194304: a number of at most MAX_DIGITS digits with an optional K, M
+    or G (KiB, MiB, GiB; ``4MiB`` and ``4mb`` too). Raises InvalidArgumentError naming
+    *what*."""
     number, unit = text.strip().upper().removesuffix("B").removesuffix("I"), ""
     if number and number[-1] in SIZE_UNITS:
         number, unit = number[:-1], number[-1]
@@ -64,8 +69,11 @@ def parse_size(text: str, what: str = "size") -> int:
         size = int(float(number) * SIZE_UNITS[unit])
     except (ValueError, OverflowError):
         size = -1
-    if size < 0 or not number.replace(".", "", 1).isdigit():
-        raise InvalidArgumentError(f"{what} {text[:40]!r} is not a size like 4M or 512K")
+    digits = number.replace(".", "", 1)
+    if size < 0 or not digits.isdigit() or len(digits) > MAX_DIGITS:
+        raise InvalidArgumentError(
+            f"{what} {text[:40]!r} is not a size like 4M or 512K (at most {MAX_DIGITS} digits)"
+        )
     return size
 
 

@@ -239,7 +239,9 @@ class SparseIndex:
         self.entry_count = entries
         self._starts_base = HEADER.size + 8 * (entries + 1)
         self._keys_base = HEADER.size + 12 * (entries + 1)
-        if self.offset(0) != 0 or self.offset(entries) != header.dict_size:
+        # The first block starts at 0, or at 3 after a UTF-8 byte-order mark (the
+        # dictionary's reader checks that the mark is there: Dictionary._block_range).
+        if self.offset(0) not in (0, 3) or self.offset(entries) != header.dict_size:
             raise IndexCorruptError(
                 f"{path}: offsets do not span the dictionary (0 to {header.dict_size})"
             )

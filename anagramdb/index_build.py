@@ -36,7 +36,7 @@ from .index import (
     require_block_size,
     require_regular_file,
 )
-from .kinds import ANAGRAM, KEYED_GZIP, describe_disorder, gzip_members, line_key
+from .kinds import ANAGRAM, BOM, KEYED_GZIP, describe_disorder, gzip_members, line_key
 
 MAX_PROBLEMS = 100
 # A new file: the input is never overwritten.
@@ -98,7 +98,12 @@ class IndexBuilder:
         self.crc = zlib.crc32(raw, self.crc)
 
     def add_line(self, raw: bytes) -> None:
-        """Account for one raw line of a plain-text file, newline included."""
+        """Account for one raw line of a plain-text file, newline included. A UTF-8
+        byte-order mark before the first line is part of the file (its size and CRC) but
+        not of the line: the first block starts after it (docs/FORMAT.md)."""
+        if not self.size and raw.startswith(BOM):
+            self.add_bytes(BOM)
+            raw = raw[len(BOM) :]
         offset = self.size
         self.add_bytes(raw)
         self.line(raw, offset)

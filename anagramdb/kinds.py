@@ -28,6 +28,7 @@ ANAGRAM = 0
 KEYED = 1
 KEYED_GZIP = 2
 NAMES = {ANAGRAM: "a dictionary", KEYED: "keyed text", KEYED_GZIP: "gzip-blocked keyed text"}
+BOM = b"\xef\xbb\xbf"  # a UTF-8 byte-order mark: a plain-text file may start with one
 GZIP_MAGIC = b"\x1f\x8b\x08"  # gzip's ID1, ID2 and CM (deflate), at the start of every member
 GZIP_WBITS = 31  # zlib's window bits for a gzip wrapper
 READ_CHUNK = 1 << 16  # compressed bytes a scan reads at a time

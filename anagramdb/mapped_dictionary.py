@@ -22,7 +22,7 @@ from .block_cache import (
 )
 from .errors import DictionaryFormatError, IndexCorruptError
 from .index import BLOCK_SIZE, KEYS_SUFFIX, index_path_for
-from .kinds import ANAGRAM
+from .kinds import ANAGRAM, BOM
 from .mapped import MappedFile
 from .packaged import is_packaged
 
@@ -96,7 +96,7 @@ class MappedDictionary(MappedFile):
     def _block_range(self, number: int) -> tuple[int, int]:
         """The byte range of block *number* in the dictionary (one pread of the index)."""
         start, end = self.index.offsets(number, number + 2)
-        if end <= start or (start and self._map[start - 1] != 10):
+        if end <= start or (start and self._map[start - 1] != 10 and not self._after_bom(start)):
             from shlex import quote  # the hint is pasted into a shell as it is
 
             raise IndexCorruptError(
@@ -104,6 +104,10 @@ class MappedDictionary(MappedFile):
                 f"run: anagramdb index {quote(self.path)}"
             )
         return start, end
+
+    def _after_bom(self, start: int) -> bool:
+        """Whether *start* is the first line's, after a byte-order mark (FORMAT.md)."""
+        return start == len(BOM) and self._map[:start] == BOM
 
     def block(self, number: int) -> list[str]:
         """The words of block *number*: lines ``number * block_size`` up to the next block.
@@ -302,6 +306,12 @@ class MappedDictionary(MappedFile):
         step = max(1, SCAN_CHUNK * blocks // max(self.size, 1))
         for first in range(0, blocks, step):
             start, end = index.offset(first), index.offset(min(first + step, blocks))
+            if first == 0 and self._after_bom(start):  # ^ anchors at no BOM: its line alone
+                line_end = self._map.find(b"\n", start, end) + 1 or end
+                whole = pattern.match(self._map[start:line_end])
+                if whole is not None:
+                    yield whole.group().decode("utf-8")
+                start = line_end
             for match in pattern.finditer(self._map, start, end):
                 yield match.group().decode("utf-8")
             if RELEASE_PAGES is not None:

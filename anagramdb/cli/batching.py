@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import AnagramDBError, DictionaryChangedError, InvalidRackError, StorageError
+from ..errors import (
+    AnagramDBError,
+    DictionaryChangedError,
+    InputTooLongError,
+    InvalidRackError,
+    StorageError,
+)
 from . import messages
 from .render import has_bad_bytes, valid_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing costs a cold start more than it saves
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
 
 def batch(
-    lines: Iterable[str] | None,
+    lines: Iterable[str | InputTooLongError] | None,
     field: str,
     answer: Callable[[str], Any],
     show: Callable[[Any], str | None],
@@ -28,25 +34,28 @@ def batch(
 
     Each answer is printed by *show* (None from it: an empty result, said on stderr as
     ``QUERY: no words``, or as *empty* says it), or with *to_json* as one JSON object a
-    line (JSON Lines). A bad
-    line gets an error (a ``{field: line, "error": ...}`` record in JSON, an
-    ``anagramdb: error:`` line on stderr otherwise) and the rest go on; a line that is not
-    valid UTF-8 is such a bad line, shown with U+FFFD for its bad bytes. A dictionary
-    changed in place while in use (DictionaryChangedError) is reported the same way and
-    ends the batch: the answers before it stand. *json_text*, in
+    line (JSON Lines). A bad line gets an error (a ``{field: line, "error": ...}`` record
+    in JSON, an ``anagramdb: error:`` line on stderr otherwise) and the rest go on; a line
+    that is not valid UTF-8 is such a bad line, shown with U+FFFD for its bad bytes, and
+    so is a line longer than MAX_LINE bytes (its record's *field* empty, its error naming
+    its number). A dictionary changed in place while in use (DictionaryChangedError) is
+    reported the same way and ends the batch: the answers before it stand. *lines*: a
+    stream with a binary ``buffer`` (sys.stdin), read in bounded lines, or the lines
+    themselves. *json_text*, in
     place of *to_json*, renders an answer's JSON line itself. Returns the exit
     code: 0, or the largest exit code of the bad lines (2 for bad input).
     """
     import json
 
-    from ..lines import bounded_lines
+    from ..lines import lines_past_long_ones
 
     if lines is None:  # Python's sys.stdin when descriptor 0 is closed (``- <&-``)
         raise StorageError("cannot read stdin: it is closed")
-    if hasattr(lines, "readline"):
-        # A line longer than MAX_LINE (no line breaks at all: /dev/zero) stops the batch
-        # with an error naming it, after the answers before it.
-        lines = bounded_lines(lines, "stdin")  # type: ignore[arg-type]  # a text stream
+    binary = getattr(lines, "buffer", None)  # a text stream's bytes (sys.stdin's)
+    if binary is not None:
+        # Lines are read as bytes, at most MAX_LINE of them: a longer line is reported
+        # and read through (memory stays bounded), and the batch goes on after it.
+        lines = _decoded(lines_past_long_ones(binary, "stdin"))
     code = 0
     out = sys.stdout
     encode = json.JSONEncoder(ensure_ascii=False).encode
@@ -58,10 +67,15 @@ def batch(
 
     as_json = json_text is not None
     for number, raw in enumerate(lines, 1):
-        query = (raw.removeprefix("\ufeff") if number == 1 else raw).strip()  # a BOM is no query
-        if not query:
-            continue
+        if isinstance(raw, InputTooLongError):  # reported as a bad line, then the rest
+            query = ""
+        else:
+            query = (raw.removeprefix("\ufeff") if number == 1 else raw).strip()  # BOM: no query
+            if not query:
+                continue
         try:
+            if isinstance(raw, InputTooLongError):
+                raise raw
             if has_bad_bytes(query):
                 raise InvalidRackError(f"line {number} is not valid UTF-8")
             result = answer(query)
@@ -83,3 +97,11 @@ def batch(
             out.write(text + "\n")
     out.flush()
     return code
+
+
+def _decoded(lines: Iterable[bytes | InputTooLongError]) -> Iterator[str | InputTooLongError]:
+    """Lines of stdin as text: UTF-8, bad bytes kept as lone surrogates (has_bad_bytes)."""
+    for line in lines:
+        yield (
+            line if isinstance(line, InputTooLongError) else line.decode("utf-8", "surrogateescape")
+        )

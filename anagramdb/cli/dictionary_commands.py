@@ -7,7 +7,9 @@ from typing import Annotated, Any
 
 import typer
 
+from ..block_cache import MAX_DIGITS
 from ..builder import DEFAULT_MEMORY
+from ..errors import InvalidArgumentError
 from ..index import BLOCK_SIZE, MAX_BLOCK_SIZE
 from ..resolve import resolve_path
 from .common import (
@@ -56,17 +58,16 @@ def anagrams(
 
 
 def _parse_size(text: str) -> int:
-    """'64M' -> 67108864; at least the builder's MIN_MEMORY."""
+    """'64M' -> 67108864 (block_cache.parse_size's sizes); at least the builder's MIN_MEMORY."""
+    from ..block_cache import parse_size
     from ..builder import MIN_MEMORY
 
-    units = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
-    number, unit = text.upper().rstrip("IB"), ""
-    if number and number[-1] in units:
-        number, unit = number[:-1], number[-1]
     try:
-        size = int(float(number) * units[unit])
-    except (ValueError, OverflowError):
-        raise typer.BadParameter(f"{cut(text)!r} is not a size like 64M or 1G") from None
+        size = parse_size(text)
+    except InvalidArgumentError:
+        raise typer.BadParameter(
+            f"{cut(text)!r} is not a size like 64M or 1G (at most {MAX_DIGITS} digits)"
+        ) from None
     if size < MIN_MEMORY:
         raise typer.BadParameter(f"{cut(text)} is below the minimum of {MIN_MEMORY // 1024**2}M")
     return size
@@ -154,6 +155,8 @@ def build(
 
     if offensive not in ("keep", "drop"):
         raise typer.BadParameter(f"{offensive!r} is not keep or drop", param_hint="--offensive")
+    if "" in wordlists:
+        raise usage_error("no word list given (an empty name; - reads stdin)")
     word_filter = WordFilter(min_length, max_length, keep_proper_nouns, ascii_only)
     with reported():
         excluded: set[str] = set(offensive_words()) if offensive == "drop" else set()

@@ -181,6 +181,8 @@ def replay(
 
 def show_replay(path: str, as_json: bool) -> None:
     """Print the game logged in *path*: its rounds as play revealed them, or its record."""
+    if not path:
+        raise usage_error("no game log given (an empty name)")
     from ..countdown.game_log import load_log
 
     with reported():

@@ -123,13 +123,15 @@ class Terminal:
 
     def _too_long(self) -> InputTooLongError:
         return InputTooLongError(
-            f"stdin: line {self._lines + 1} is longer than {MAX_INPUT_LINE:,} characters (the "
-            "most a line of input may hold)"
+            f"stdin: line {self._lines + 1} is longer than {MAX_INPUT_LINE:,} bytes (the most "
+            "a line of input may hold)"
         )
 
     def _line_ready(self) -> str | None:
         if b"\n" in self._pending:
             line, self._pending = self._pending.split(b"\n", 1)
+            if len(line) > MAX_INPUT_LINE:
+                raise self._too_long()
             return self._answer(line.decode("utf-8", "replace").rstrip("\r"))
         if len(self._pending) > MAX_INPUT_LINE:
             raise self._too_long()
@@ -142,8 +144,8 @@ class Terminal:
         """The next line, waiting at most *timeout* seconds (None: for ever); None when
         none came in time or the input has ended."""
         if self.fd is None:
-            line = self.stdin.readline(MAX_INPUT_LINE + 1)
-            if len(line) > MAX_INPUT_LINE and not line.endswith("\n"):
+            line = self.stdin.readline(MAX_INPUT_LINE + 1)  # characters: bytes counted below
+            if len(line.rstrip("\n").encode("utf-8", "surrogateescape")) > MAX_INPUT_LINE:
                 raise self._too_long()
             return self._answer(line.rstrip("\r\n")) if line else None
         while True:

@@ -20,6 +20,7 @@ from typing import Any
 
 from typer import Abort, Exit
 
+from ..block_cache import MAX_DIGITS
 from ..errors import SHOWN, AnagramDBError, StorageError, describe_os_error, quoted
 from . import messages
 from .grammar import GLOBAL_VALUE_OPTIONS, hoist, split_globals
@@ -29,6 +30,8 @@ from .typer_private import (
     ClickException,
     Command,
     Context,
+    IntParamType,
+    IntRange,
     NoArgsIsHelpError,
     NoSuchOption,
     Parameter,
@@ -76,6 +79,42 @@ def restrict_completion(params: list[Parameter]) -> None:
                 else "Show completion for the specified shell, to copy it or customize the "
                 "installation.",
             )
+
+
+class _Digits(IntParamType):
+    """A whole number of at most MAX_DIGITS digits (click's int takes any length: 4,299
+    digits pass, and overflow later as a float or a clock)."""
+
+    def convert(self, value: Any, param: Parameter | None, ctx: Context | None) -> Any:
+        if isinstance(value, str):
+            digits = value.strip().lstrip("+-")
+            if len(digits) > MAX_DIGITS:
+                self.fail(
+                    f"{value.strip()[:12]}... has {len(digits):,} digits, but a number here "
+                    f"has at most {MAX_DIGITS}",
+                    param,
+                    ctx,
+                )
+        return super().convert(value, param, ctx)
+
+
+class _DigitsRange(_Digits, IntRange):
+    """IntRange, of at most MAX_DIGITS digits."""
+
+
+def bound_digits(command: Command) -> None:
+    """Every whole-number option and argument of *command* and its subcommands takes at
+    most MAX_DIGITS digits (a usage error past that, before int() sees it)."""
+    for param in command.params:
+        kind = param.type
+        if isinstance(kind, _Digits):
+            continue
+        if isinstance(kind, IntRange):
+            param.type = _DigitsRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
+        elif type(kind) is IntParamType:
+            param.type = _Digits()
+    for sub in getattr(command, "commands", {}).values():
+        bound_digits(sub)
 
 
 def usage_message(exc: UsageError, fallback: str = PROGRAM) -> str:
@@ -185,6 +224,7 @@ class Program(Group):
         messages.show_warnings()
         messages.start_run()
         restrict_completion(self.params)
+        bound_digits(self)
         empty = self.empty_value(args)
         if empty is not None:
             return messages.error(empty, 2)

@@ -18,6 +18,7 @@ from typer._click.exceptions import (
     NoSuchOption,
     UsageError,
 )
+from typer._click.types import IntParamType, IntRange
 from typer._completion_shared import install as install_completion
 from typer._types import TyperChoice
 from typer.completion import show_callback
@@ -34,6 +35,8 @@ __all__ = [
     "Command",
     "Context",
     "HelpFormatter",
+    "IntParamType",
+    "IntRange",
     "NoArgsIsHelpError",
     "NoSuchOption",
     "Parameter",

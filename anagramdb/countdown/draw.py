@@ -64,10 +64,12 @@ def read_piles(path: str | os.PathLike[str]) -> dict[str, int]:
     """Letter piles from a file: one ``LETTER COUNT`` a line (COUNT from 1 to MAX_PILE); blank
     lines and # comments ignored. Raises PilesFormatError naming the line."""
     try:
-        with open(path, encoding="utf-8-sig") as handle:
+        with open(path, "rb") as handle:
             # Lines are bounded (a file without line breaks is refused after MAX_LINE
-            # characters), and so is the table: MAX_PILE a letter, MAX_TILES in all.
-            return _parse_piles(str(path), bounded_lines(handle, str(path)))
+            # bytes), and so is the table: MAX_PILE a letter, MAX_TILES in all.
+            lines = enumerate(bounded_lines(handle, str(path)))
+            text = (raw.decode("utf-8-sig" if n == 0 else "utf-8") for n, raw in lines)
+            return _parse_piles(str(path), text)
     except (OSError, UnicodeDecodeError) as exc:
         reason = describe_os_error(exc) if isinstance(exc, OSError) else "not UTF-8 text"
         raise StorageError(f"cannot read letter piles {path}: {reason}") from exc

@@ -65,9 +65,9 @@ def one_error_line(stderr: str, fragment: str) -> None:
 ENDLESS = [
     ("anagramdb build /dev/zero -o z.txt", "/dev/zero: line 1 is longer than 4,096 bytes"),
     ("anagramdb draw letters --piles /dev/zero", "/dev/zero: line 1 is longer than 4,096"),
-    ("anagramdb anagrams - < /dev/zero", "stdin: line 1 is longer than 4,096 characters"),
-    ("anagramdb numbers - < /dev/zero", "stdin: line 1 is longer than 4,096 characters"),
-    ("anagramdb check - < /dev/zero", "stdin: line 1 is longer than 4,096 characters"),
+    ("anagramdb anagrams - < /dev/zero", "stdin: line 1 is longer than 4,096 bytes"),
+    ("anagramdb numbers - < /dev/zero", "stdin: line 1 is longer than 4,096 bytes"),
+    ("anagramdb check - < /dev/zero", "stdin: line 1 is longer than 4,096 bytes"),
     ("anagramdb play --seconds 0 --rounds C < /dev/zero", "stdin: line 1 is longer than 4,096"),
 ]
 

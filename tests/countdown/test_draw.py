@@ -77,7 +77,7 @@ def test_a_piles_file_that_cannot_be_read_says_why(tmp_path):
     path.write_text("A 3\n" + "E" * 5000)
     with pytest.raises(InputTooLongError) as caught:
         read_piles(path)
-    assert str(caught.value).startswith(f"{path}: line 2 is longer than 4,096 characters")
+    assert str(caught.value).startswith(f"{path}: line 2 is longer than 4,096 bytes")
 
 
 def test_a_letters_draw_record_counts_vowels_and_consonants():

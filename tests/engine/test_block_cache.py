@@ -241,10 +241,12 @@ def test_parse_size_reads_sizes_as_the_options_document_them(text, size):
     assert parse_size(text) == size
 
 
-@pytest.mark.parametrize("text", ["", "M", "lots", "-5", "4X", "1e3", "4MM", "1..5K", "nan"])
+@pytest.mark.parametrize(
+    "text", ["", "M", "lots", "-5", "4X", "1e3", "4MM", "1..5K", "nan", "1" * 19, "1" * 18 + ".5K"]
+)
 def test_parse_size_names_what_was_wrong(text):
     with pytest.raises(InvalidArgumentError) as raised:
         parse_size(text)
-    assert str(raised.value) == f"size {text!r} is not a size like 4M or 512K"
+    assert str(raised.value) == f"size {text!r} is not a size like 4M or 512K (at most 18 digits)"
     with pytest.raises(InvalidArgumentError, match=r"^--memory '.*' is not a size like 4M"):
         parse_size(text, "--memory")

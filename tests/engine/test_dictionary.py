@@ -280,7 +280,8 @@ def test_bad_cache_size(sample_dictionary, monkeypatch):
         Dictionary(sample_dictionary, cache_bytes=-1)
     monkeypatch.setenv("ANAGRAMDB_CACHE", "lots")
     with pytest.raises(
-        InvalidArgumentError, match=r"^ANAGRAMDB_CACHE 'lots' is not a size like 4M or 512K$"
+        InvalidArgumentError,
+        match=r"^ANAGRAMDB_CACHE 'lots' is not a size like 4M or 512K \(at most 18 digits\)$",
     ):
         Dictionary(sample_dictionary)
     monkeypatch.setenv("ANAGRAMDB_CACHE", "64K")

@@ -185,7 +185,7 @@ def line_of(text: str, path: Path) -> int:
         if text[at : at + 1] == "{":
             at = _skip_space(text, at + 1)
             while text[at : at + 1] == '"':
-                key, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
+                key, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]  # public, but not in typeshed
                 at = _skip_space(text, _skip_space(text, at) + 1)  # past the colon
                 if key == step:
                     found = at

@@ -14,7 +14,7 @@ import pytest
 from anagramdb.block_cache import MAX_DIGITS
 from anagramdb.lines import MAX_LINE
 
-from .test_input_bounds import SMALL, measured
+from ..support.measure import SMALL, measured
 
 TOO_LONG = "stdin: line {} is longer than 4,096 bytes (the most a line of input may hold)"
 
@@ -95,12 +95,13 @@ def int_params():
 
 
 def test_every_whole_number_option_has_a_digit_bound():
-    from anagramdb.cli.program import _Digits
+    from anagramdb.cli.typer_private import UsageError
 
     found = int_params()
     assert len(found) >= 15 and {p.opts[0] for _, p in found} >= {"--seed", "--games", "--port"}
-    for path, param in found:
-        assert isinstance(param.type, _Digits), (path, param.opts)
+    for _, param in found:
+        with pytest.raises(UsageError, match=r"has 19 digits, but a number here has at most 18"):
+            param.type.convert("1" * 19, param, None)
 
 
 NINETEEN = "1" * (MAX_DIGITS + 1)

@@ -20,40 +20,9 @@ from anagramdb.errors import InvalidNumbersError
 from anagramdb.lines import MAX_LINE
 
 from ..support.dictionaries import make_dictionary, write_list
+from ..support.measure import MIB, SMALL, measured
 
-MIB = 1024 * 1024
-ADDRESS_SPACE = 1024 * MIB  # far above what any of these needs; old code went to 3-4 GB
 FIXED_OVERHEAD = 24 * MIB  # the interpreter, typer and the library, beyond --memory
-SMALL = 64 * MIB  # the peak of a command that refuses its input at once
-
-# Runs the command given as its arguments under the limit, then prints its exit code and
-# peak RSS (KiB) on its own last stdout line.
-MEASURE = f"""
-import resource, subprocess, sys
-limit = {ADDRESS_SPACE}
-child = subprocess.run(
-    sys.argv[1:],
-    preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)),
-)
-print("\\nMEASURED", child.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-"""
-
-
-def measured(command: str, cwd: str, timeout: float = 120) -> tuple[int, int, str, str]:
-    """(exit code, peak KiB, stdout, stderr) of a bash *command* in which ``anagramdb``
-    runs this work tree's command line."""
-    anagramdb = f"{shlex.quote(sys.executable)} -m anagramdb"
-    script = command.replace("anagramdb", anagramdb, 1)
-    result = subprocess.run(
-        [sys.executable, "-c", MEASURE, "bash", "-c", script],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-    out, _, last = result.stdout.rpartition("\nMEASURED ")
-    code, peak = map(int, last.split())
-    return code, peak, out, result.stderr
 
 
 def one_error_line(stderr: str, fragment: str) -> None:

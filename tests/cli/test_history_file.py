@@ -154,3 +154,15 @@ def test_a_damaged_history_is_moved_aside_by_the_history_page(tmp_path, monkeypa
         status, page = Client(server.server_address[1]).page("/game/history")
         assert status == 200 and f"{path} was damaged (" in page
         moved_aside(path, DAMAGED[damage])
+
+
+def test_a_web_game_ending_on_a_damaged_history_says_so_in_its_note(tmp_path, monkeypatch):
+    from anagramdb.web.game_history import record
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = history_file(tmp_path)
+    path.write_bytes(DAMAGED["wrong types"])
+    note = record(solo_log(7), None)["note"]
+    assert note.startswith(f"{path} was damaged (") and note.endswith("Recorded in your history.")
+    moved_aside(path, DAMAGED["wrong types"])
+    assert [game["seed"] for game in load_history(str(path))["games"]] == [7]

@@ -16,6 +16,7 @@ from ..countdown.game import (
     DEFAULT_SECONDS,
     FORMATS,
     MAX_PLAYERS,
+    MAX_SECONDS,
     PLAYER,
     Game,
 )
@@ -65,7 +66,12 @@ def play(
         ),
     ] = None,
     seconds: Annotated[
-        int, typer.Option(min=0, help="Seconds on the clock for each answer (0: no clock).")
+        int,
+        typer.Option(
+            min=0,
+            max=MAX_SECONDS,
+            help="Seconds on the clock for each answer (0: no clock).",
+        ),
     ] = DEFAULT_SECONDS,
     seed: Annotated[
         int | None, option("--seed", help="Seed: the same seed and choices replay the same game.")

@@ -36,6 +36,7 @@ from .verdicts import Play, RoundResult
 FORMATS = {"full": "LLNLLNLLNLLLLNC", "quick": "LNC", "daily": "LLNLLNC"}
 DEFAULT_FORMAT = "full"
 DEFAULT_SECONDS = 30
+MAX_SECONDS = 300  # the longest clock a front end offers (the show's is 30 s)
 DEFAULT_OPPONENT = "none"
 MAX_ROUNDS = 50
 MAX_CRUCIAL = 3  # crucial conundrums after a tie; a tie after them stands

@@ -31,7 +31,13 @@ from collections.abc import Iterator
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 
-from ..countdown.game import DEFAULT_FORMAT, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS
+from ..countdown.game import (
+    DEFAULT_FORMAT,
+    DEFAULT_OPPONENT,
+    DEFAULT_SECONDS,
+    FORMATS,
+    MAX_SECONDS,
+)
 from ..countdown.opponent import OPPONENTS
 from ..countdown.picks import DEFAULT_LARGE
 from ..countdown.show import MAX_LARGE
@@ -51,7 +57,7 @@ from .game_pages import page, regions, room_page
 from .game_start import join_page, start_page
 from .match import LOBBY, OVER, Match, MoveError
 from .pages import add_to_navigation
-from .params import MAX_SECONDS, ApiError, Params, integer, one
+from .params import ApiError, Params, integer, one
 from .rooms import (
     AWAY_SECONDS,
     IDLE_SECONDS,

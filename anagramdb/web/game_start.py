@@ -7,11 +7,16 @@ from html import escape
 from typing import Any
 
 from ..countdown.daily import DAILY_FORMAT, DAILY_SECONDS, FIRST_DAY, parse_day
-from ..countdown.game import DEFAULT_FORMAT, DEFAULT_OPPONENT, DEFAULT_SECONDS, FORMATS
+from ..countdown.game import (
+    DEFAULT_FORMAT,
+    DEFAULT_OPPONENT,
+    DEFAULT_SECONDS,
+    FORMATS,
+    MAX_SECONDS,
+)
 from ..countdown.opponent import OPPONENTS
 from .game_pages import page
 from .pages import error_html, plural
-from .params import MAX_SECONDS
 from .rooms import MAX_NAME, MAX_SEATS, Room
 
 

@@ -37,7 +37,6 @@ MAX_RACK = 16
 MAX_BLANKS = 2
 MAX_WEB_NUMBERS = 6  # seven numbers can take a second and 150 MiB; the show uses six
 MAX_NUMBER_DIGITS = 6
-MAX_SECONDS = 300  # a round's clock, in the practice page and the game
 # The parameters with a length of their own; the answers (check, answer, text) are typed.
 CAPS = {
     "rack": MAX_RACK,

@@ -19,7 +19,7 @@ from html import escape
 from urllib.parse import urlencode
 
 from ..countdown.draw import SEED_LIMIT, draw_letters, draw_numbers
-from ..countdown.game import DEFAULT_SECONDS
+from ..countdown.game import DEFAULT_SECONDS, MAX_SECONDS
 from ..countdown.letters import MIN_LENGTH
 from ..countdown.queries import letters
 from ..countdown.round_kinds import RoundKind
@@ -27,7 +27,7 @@ from ..countdown.rules import MAX_ANSWER
 from ..countdown.show import MAX_LARGE, MAX_VOWELS, MIN_VOWELS
 from .api import answer
 from .pages import Redirect, layout, page, random_seed, twin_link
-from .params import MAX_SECONDS, ApiError, Params, integer, one
+from .params import ApiError, Params, integer, one
 from .render import error_html, letters_html, numbers_html, numbers_summary, plural
 from .routes import Request
 from .solvers import Solvers

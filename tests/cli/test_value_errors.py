@@ -45,6 +45,13 @@ def assert_error(result, code: int, fragment: str) -> None:
             ["phrases", "abc", "--max-words", str(MOST_WORDS + 1)],
             f"is not in the range 1<=x<={MOST_WORDS}",
         ),
+        # A clock the terminal's select() could not wait for was an internal error; the
+        # web's bound (300 s) is the game's, for both front ends.
+        (
+            ["play", "--seconds", "99999999999999999", "--no-history"],
+            "play: invalid value for '--seconds': 99999999999999999 is not in the range "
+            "0<=x<=300",
+        ),
     ],
 )
 def test_empty_and_out_of_range_values_are_errors(args, fragment):

@@ -17,7 +17,7 @@ search.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
+from itertools import islice, product
 from time import monotonic
 
 from ..dictionary import Dictionary
@@ -33,8 +33,9 @@ MIN_LENGTH = 3
 LIMIT = 100
 CANDIDATES_A_UNIT = 4  # candidate words a search step tries, a unit of a Budget (1 µs)
 MAX_LETTERS = 40  # 35 letters take about 1.3 s; the search grows exponentially beyond
-FIELD_BITS = 8
-MAX_REPEATS = (1 << (FIELD_BITS - 1)) - 1
+FIELD_BITS = 8  # a letter's field: its count below the guard bit, which no count reaches
+GUARD = 1 << (FIELD_BITS - 1)  # 128: above any count, since no input has over MAX_LETTERS
+COUNT = GUARD - 1  # the bits of a field that hold its count
 
 
 class _Packing:
@@ -43,13 +44,13 @@ class _Packing:
     def __init__(self, key: str) -> None:
         self.alphabet = sorted(set(key))
         self.field = {letter: index for index, letter in enumerate(self.alphabet)}
-        self.guard = sum(1 << (FIELD_BITS * i + FIELD_BITS - 1) for i in range(len(self.alphabet)))
+        self.guard = sum(GUARD << (FIELD_BITS * i) for i in range(len(self.alphabet)))
 
     def pack(self, key: str) -> int:
         return sum(1 << (FIELD_BITS * self.field[letter]) for letter in key)
 
     def count(self, packed: int, field: int) -> int:
-        return (packed >> (FIELD_BITS * field)) & MAX_REPEATS
+        return (packed >> (FIELD_BITS * field)) & COUNT
 
 
 def phrases(
@@ -83,7 +84,8 @@ def iter_phrases(
     budget: Budget | None = None,
 ) -> Iterator[tuple[str, ...]]:
     """The phrases of :func:`phrases`, yielded as the search finds them: memory holds the
-    key combinations found (to skip one reached again), never the phrases, so a search
+    key combinations found (to skip one reached again) and the phrases of the current one
+    only, so a search
     for millions of them (``limit=None``) can be printed as it goes. Errors in the
     arguments are raised at once, a TimeLimitError when the deadline passes."""
     if max_words < 1 or min_length < 1:
@@ -105,10 +107,6 @@ def iter_phrases(
         raise InvalidRackError(
             f"phrases takes at most {MAX_LETTERS} letters, not {len(key)}: the search grows "
             "exponentially with the length"
-        )
-    if max(key.count(letter) for letter in set(key)) > MAX_REPEATS:
-        raise InvalidRackError(
-            f"a letter repeated more than {MAX_REPEATS} times is more than phrases handles"
         )
     candidates = words_within(dictionary, key, min_length)
     packing = _Packing(key)
@@ -135,8 +133,7 @@ def iter_phrases(
         for words in product(*(candidates[sub] for sub in combination)):
             phrase = tuple(sorted(words))
             if phrase not in seen_phrases:
-                if len(set(combination)) < len(combination):
-                    seen_phrases.add(phrase)
+                seen_phrases.add(phrase)
                 yield phrase
 
     def search(left: int, size: int, chosen: list[str], most: int) -> Iterator[tuple[str, ...]]:
@@ -144,9 +141,6 @@ def iter_phrases(
             raise TimeLimitError(
                 f"the search for phrases of {letters!r} took too long; allow fewer or longer words"
             )
-        if size == 0:
-            yield from emit(chosen)
-            return
         if len(chosen) == most - 1:
             last = by_packed.get(left)
             if last is not None:
@@ -154,24 +148,18 @@ def iter_phrases(
             return
         rarest = next(field for field in order if packing.count(left, field))
         spend(budget, len(containing[rarest]) // CANDIDATES_A_UNIT + 1, "phrase words tried")
+        # A word using up every letter left is never taken here: that phrase has fewer
+        # than *most* words, so an earlier pass of the deepening gave it.
         for packed, length, sub in containing[rarest]:
             rest = size - length
-            if (rest == 0 or rest >= min_length) and ((left | guard) - packed) & guard == guard:
+            if rest >= min_length and ((left | guard) - packed) & guard == guard:
                 yield from search(left - packed, rest, [*chosen, sub], most)
 
-    return _limited(
-        # Iterative deepening: every one-word answer first, then two-word ones, and so on.
-        (
-            phrase
-            for most in range(1, max_words + 1)
-            for phrase in search(packing.pack(key), len(key), [], most)
-        ),
-        limit,
+    # Iterative deepening: every one-word answer first, then two-word ones, and so on; pass
+    # *most* gives the phrases of exactly *most* words, its last word looked up.
+    found = (
+        phrase
+        for most in range(1, max_words + 1)
+        for phrase in search(packing.pack(key), len(key), [], most)
     )
-
-
-def _limited(found: Iterator[tuple[str, ...]], limit: int | None) -> Iterator[tuple[str, ...]]:
-    """The first *limit* of *found* (all of them for None)."""
-    from itertools import islice
-
-    return found if limit is None else islice(found, limit)
+    return islice(found, limit)  # islice(found, None) is all of them

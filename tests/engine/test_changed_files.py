@@ -233,3 +233,44 @@ def test_the_path_is_looked_at_only_every_recheck_interval(tmp_path, monkeypatch
         rewrite_in_place(path, b"least\n")
         with pytest.raises(DictionaryChangedError):
             dictionary.anagrams("stone")
+
+
+def test_threads_reading_through_10_rebuilds_see_one_file_or_the_other(tmp_path):
+    """The web server's case: threads share a Dictionary while its file is rebuilt; each
+    answer is the old file's or the new one's, never an error, and the retired files
+    are all closed at the end."""
+    import threading
+
+    path = make_dictionary(tmp_path, WORDS)
+    lists = {"listen": [["enlist", "listen", "silent", "tinsel"], []], "tales": [[], OTHER]}
+    problems: list[str] = []
+    stop = threading.Event()
+    with Dictionary(path) as dictionary:
+        before = len(os.listdir("/proc/self/fd"))
+
+        def read() -> None:
+            while not stop.is_set():
+                for letters, allowed in lists.items():
+                    try:
+                        found = dictionary.anagrams(letters)
+                    except AnagramDBError as error:
+                        found = [str(error)]
+                    if found not in allowed:
+                        problems.append(f"{letters}: {found}")
+
+        readers = [threading.Thread(target=read) for _ in range(2)]
+        for reader in readers:
+            reader.start()
+        try:
+            for rebuild in range(10):
+                words = OTHER if rebuild % 2 == 0 else WORDS
+                replace_with(path, words)
+                wanted = lists["tales"][rebuild % 2 == 0]
+                while dictionary.anagrams("tales") != wanted:  # the main thread's turn
+                    assert not problems and all(reader.is_alive() for reader in readers)
+        finally:
+            stop.set()
+            for reader in readers:
+                reader.join()
+        assert problems == []
+        assert len(os.listdir("/proc/self/fd")) <= before

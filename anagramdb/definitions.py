@@ -134,6 +134,7 @@ class Definitions:
         """Open *path*, or the packaged definitions file."""
         self.path = path or DEFINITIONS_PATH
         self._file = KeyedFile(self.path, KEYED_GZIP)
+        self._file.what = "definitions"  # as its messages call it (changed while in use)
 
     def __enter__(self) -> Definitions:
         return self

@@ -212,7 +212,7 @@ def test_definitions_changed_in_place_or_replaced(tmp_path):
     with Definitions(path) as definitions:
         assert definitions.define("cats").entries[0].senses[0].gloss == "a small pet"
         rewrite_in_place(path, b"")
-        with pytest.raises(DictionaryChangedError, match="changed while in use"):
+        with pytest.raises(DictionaryChangedError, match=f"^definitions {path} changed while"):
             definitions.define("cats")
         write_keyed(str(tmp_path / "new.gz"), ["cat\tn:a feline"], KEYED_GZIP)
         os.replace(tmp_path / "new.gz", path)

@@ -49,8 +49,7 @@ def assert_error(result, code: int, fragment: str) -> None:
         # web's bound (300 s) is the game's, for both front ends.
         (
             ["play", "--seconds", "99999999999999999", "--no-history"],
-            "play: invalid value for '--seconds': 99999999999999999 is not in the range "
-            "0<=x<=300",
+            "play: invalid value for '--seconds': 99999999999999999 is not in the range 0<=x<=300",
         ),
     ],
 )

@@ -54,12 +54,13 @@ def checkpoint(step: str, path: str) -> None:
     and wait: crash tests kill the process there."""
     wanted = os.environ.get(PAUSE_VARIABLE)
     if wanted and wanted == f"{step} {os.path.basename(path)}":
+        import signal
         import sys
-        import time
 
-        print(f"anagramdb: paused at {wanted}", file=sys.stderr, flush=True)
+        # stderr is line-buffered (Python 3.9 on, even to a pipe): the line goes out now.
+        print(f"anagramdb: paused at {wanted}", file=sys.stderr)
         while True:
-            time.sleep(60)
+            signal.pause()
 
 
 def temp_prefix(name: str) -> str:
@@ -78,7 +79,7 @@ def remove_leftovers(directory: str, name: str) -> list[str]:
     for entry in entries:
         if not entry.startswith(start):
             continue
-        pid_text = entry[len(start) :].split("-", 1)[0]
+        pid_text = entry[len(start) :].partition("-")[0]
         if not pid_text.isdigit() or _alive(int(pid_text)):
             continue
         try:
@@ -102,14 +103,15 @@ def _alive(pid: int) -> bool:
 def check_output(
     path: str,
     problem_of: Callable[[str], str | None] | None = None,
-    kind: str = "",
+    kind: str | None = None,
     force: bool = False,
     error: type[OutputRefusedError] = OutputRefusedError,
 ) -> str:
     """The file to write for the output *path*: *path* itself, or the target of a symbolic
     link (written through, the link kept). Raises *error* when it exists and is not a
     regular file (even with *force*), or when *problem_of* (the reason the file is not
-    anagramdb's own *kind*, or None when it is) finds a problem and not *force*; raises
+    anagramdb's own *kind*, a phrase given with it such as "a game log"; or None when it
+    is) finds a problem and not *force*; raises
     StorageError when it is a directory or cannot be examined."""
     import stat
 

@@ -149,11 +149,6 @@ class MappedKeyed(MappedFile):
         self._cache_limit = cache_blocks
         self.guard()
 
-    def close(self) -> None:
-        """Unmap the file and close the index. Idempotent."""
-        self._cache = {}
-        super().close()
-
     def block(self, number: int) -> list[str]:
         """The lines of block *number* (without their LFs). Cost: one slice of the mapping,
         inflated (KEYED_GZIP) and decoded."""

@@ -47,7 +47,9 @@ class _Packing:
         self.guard = sum(GUARD << (FIELD_BITS * i) for i in range(len(self.alphabet)))
 
     def pack(self, key: str) -> int:
-        return sum(1 << (FIELD_BITS * self.field[letter]) for letter in key)
+        return sum(
+            key.count(letter) << (FIELD_BITS * field) for letter, field in self.field.items()
+        )
 
     def count(self, packed: int, field: int) -> int:
         return (packed >> (FIELD_BITS * field)) & COUNT

@@ -99,3 +99,23 @@ def test_a_search_pays_a_unit_a_step_and_one_for_every_four_words_tried(tiny):
     # Two words: one branching step. Three: one, then one after each of its two choices
     # (ab, abcd) leaves letters to split. One unit each.
     assert budget.spent == 4
+
+
+def test_each_step_branches_on_the_letter_fewest_candidates_hold(tmp_path):
+    """Every answer has a word holding 'z', which 3 candidates hold (az, ez, bcdez) against
+    11 for 'a': branching on 'z' first costs 9 units here, on 'a' first 39."""
+    words = ["ab", "ac", "ad", "ae", "abc", "abd", "abe", "acd", "ace", "ade", "ez", "bcdez", "az"]
+    budget = Budget(1000)
+    with Dictionary(make_dictionary(tmp_path, words)) as dictionary:
+        found = phrases(dictionary, "abcdeaz", max_words=3, min_length=2, budget=budget)
+    assert found == [("ab", "acd", "ez"), ("abc", "ad", "ez"), ("abd", "ac", "ez")]
+    assert budget.spent == 9
+
+
+def test_a_deadline_reached_exactly_is_not_yet_passed(tiny, monkeypatch):
+    import anagramdb.countdown.phrases as module
+
+    monkeypatch.setattr(module, "monotonic", lambda: 100.0)
+    assert phrases(tiny, "dirty room", max_words=1, deadline=100.0) == [("dormitory",)]
+    with pytest.raises(TimeLimitError):
+        phrases(tiny, "dirty room", max_words=1, deadline=99.9)

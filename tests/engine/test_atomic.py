@@ -53,7 +53,8 @@ def test_only_dead_writers_leftovers_are_removed(tmp_path, monkeypatch):
     )  # another file's temporaries are not ours to judge
     (tmp_path / "words.txt").write_bytes(b"the target\n")
     gone = leftover(tmp_path, "words.txt", dead)
-    assert remove_leftovers(str(tmp_path), "words.txt") == [gone]
+    dashed = leftover(tmp_path, "words.txt", dead, "ab-cd")  # the PID ends at the first "-"
+    assert sorted(remove_leftovers(str(tmp_path), "words.txt")) == sorted([gone, dashed])
     assert sorted(os.listdir(tmp_path)) == sorted([*keep, "words.txt"])
     assert remove_leftovers(str(tmp_path / "missing"), "words.txt") == []
 
@@ -190,24 +191,24 @@ def test_check_output_writes_through_links_and_refuses_by_default(tmp_path, monk
 
 def test_a_checkpoint_says_where_it_paused_and_waits(tmp_path, monkeypatch, capsys):
     """In process (the crash tests kill a child there): at its own step and file, a writer
-    says so on stderr and sleeps until it is killed, here by the sleep itself."""
+    says so on stderr and waits for signals until one kills it, here the third wait."""
 
     class Killed(Exception):
         pass
 
-    waits: list[float] = []
+    waits: list[None] = []
 
-    def sleep(seconds: float) -> None:
-        waits.append(seconds)
+    def pause() -> None:
+        waits.append(None)  # a signal handled (SIGWINCH, say) ends one wait, not the pause
         if len(waits) == 3:
             raise Killed
 
-    monkeypatch.setattr("time.sleep", sleep)
+    monkeypatch.setattr("signal.pause", pause)
     monkeypatch.setenv(atomic.PAUSE_VARIABLE, "written out.bin")
     with pytest.raises(Killed), atomic_writer(str(tmp_path / "out.bin")) as handle:
         handle.write(b"x")
     assert capsys.readouterr() == ("", "anagramdb: paused at written out.bin\n")
-    assert len(waits) == 3 and all(seconds > 0 for seconds in waits)
+    assert len(waits) == 3
     assert os.listdir(tmp_path) == []  # nothing replaced, the temporary removed
 
 
@@ -219,6 +220,27 @@ def test_probe_directory_leaves_nothing_and_names_what_fails(tmp_path):
     with pytest.raises(StorageError) as caught:
         probe_directory(str(missing))
     assert str(caught.value) == f"cannot write {missing}: No such file or directory"
+
+
+def test_a_probe_is_a_temporary_the_next_writer_would_remove(tmp_path, monkeypatch):
+    """While it exists, the probe is named as this process's temporary files for that
+    name are: a probe whose process was killed there is a leftover like any other."""
+    log = tmp_path / "games.log"
+    seen: list[list[str]] = []
+    close = os.close
+
+    def looking(fd: int) -> None:
+        seen.append(os.listdir(tmp_path))
+        close(fd)
+
+    monkeypatch.setattr(os, "close", looking)
+    probe_directory(str(log))
+    monkeypatch.undo()
+    assert len(seen) == 1 and len(seen[0]) == 1
+    assert seen[0][0].startswith(temp_prefix("games.log"))
+    (tmp_path / seen[0][0]).write_bytes(b"")  # as a probe killed before its removal left it
+    monkeypatch.setattr(atomic, "_alive", lambda pid: False)  # its process gone
+    assert remove_leftovers(str(tmp_path), "games.log") == seen[0]
 
 
 def test_an_empty_output_name_is_refused_by_name(tmp_path):

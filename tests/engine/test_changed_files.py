@@ -274,3 +274,40 @@ def test_threads_reading_through_10_rebuilds_see_one_file_or_the_other(tmp_path)
                 reader.join()
         assert problems == []
         assert len(os.listdir("/proc/self/fd")) <= before
+
+
+def test_a_reopened_dictionary_keeps_the_block_size_and_budget_it_was_opened_with(tmp_path):
+    """*block_size* applies to an index rebuilt for a replacement, and *cache_bytes* to the
+    reopened file's cache, as to the first."""
+    path = make_dictionary(tmp_path, WORDS)  # its index has the default block size, 64
+    other = make_dictionary(tmp_path, OTHER, name="other.txt")
+    with Dictionary(path, block_size=2, cache_bytes=1 << 20) as dictionary:
+        assert dictionary.info()["block_size"] == 64  # an index that is sound is kept
+        os.replace(other, path)  # the index beside it is the old file's: rebuilt
+        for _ in range(3):  # a block is cached from its second touch
+            assert dictionary.anagrams("stale") == OTHER
+        assert (dictionary.info()["block_size"], dictionary.block_count) == (2, 3)
+        assert dictionary.cache_bytes > 0
+    with Dictionary(path, cache_bytes=0) as dictionary:
+        os.replace(make_dictionary(tmp_path, WORDS, name="again.txt"), path)
+        for _ in range(3):
+            assert dictionary.anagrams("stone") == ["notes", "onset", "stone", "tones"]
+        assert dictionary.info()["block_size"] == 64 and dictionary.cache_bytes == 0
+
+
+# private: the blocks kept split into lines have no public view
+@pytest.mark.parametrize("kind", [KEYED, KEYED_GZIP])
+def test_a_reopened_keyed_file_keeps_its_kind_block_size_and_cache_bound(tmp_path, kind):
+    path = str(tmp_path / "keyed")
+    write_keyed(path, LINES, kind, block_size=5)
+    with KeyedFile(path, kind, block_size=2, cache_blocks=1) as keyed:
+        assert keyed.index.block_size == 5
+        write_keyed(str(tmp_path / "new"), LINES[1:], kind, block_size=5)
+        os.remove(tmp_path / "new.idx")
+        os.replace(tmp_path / "new", path)  # no index of its own: one is built
+        assert keyed.get_many(["cat", "dog", "gnu", "act"]) == {
+            "cat": "a pet", "dog": "another pet", "gnu": "an antelope",
+        }  # fmt: skip
+        # Plain text takes the block size asked for; gzip members are the blocks (4 lines).
+        assert keyed.index.block_size == (2 if kind == KEYED else 4) and keyed.kind == kind
+        assert len(keyed._opened._cache) == 1  # type: ignore[union-attr]

@@ -290,3 +290,36 @@ def test_a_same_size_edit_that_kept_the_mtime_is_named_when_read(tmp_path):
         with pytest.raises(DictionaryFormatError) as raised:
             keyed.get("dog")
         assert str(raised.value) == f"{path}: block 1: invalid UTF-8 near byte 13"
+
+
+def test_a_block_offset_off_a_line_start_is_caught_when_read(tmp_path):
+    """An index whose checksum is right but whose offsets are not (a writer's bug): a
+    plain keyed file's block read refuses an offset off a line start, and either kind an
+    empty block, rather than returning pieces of lines."""
+    from anagramdb.errors import IndexCorruptError
+
+    for kind in (KEYED, KEYED_GZIP):
+        path = str(tmp_path / f"keyed{kind}")
+        write_keyed(path, LINES, kind, block_size=2)
+        sound = Path(path + ".idx").read_bytes()
+        second = struct.unpack_from("<Q", sound, HEADER.size + 8)[0]  # block 1's start
+        # (the entry changed, its new offset, block 1's start then): block 1 starting off a
+        # line, or block 2 starting where block 1 does.
+        cases = [(2, second, second)]
+        if kind == KEYED:
+            cases.append((1, second + 1, second + 1))
+        for entry, offset, start in cases:
+            damaged = bytearray(sound)
+            struct.pack_into("<Q", damaged, HEADER.size + 8 * entry, offset)
+            head = zlib.crc32(bytes(damaged[:CRC_FIELD]))
+            crc = zlib.crc32(bytes(damaged[HEADER.size :]), head)
+            struct.pack_into("<I", damaged, CRC_FIELD, crc)
+            Path(path + ".idx").write_bytes(bytes(damaged))
+            with KeyedFile(path, kind) as keyed:
+                if entry == 2:
+                    assert keyed.block(0) == LINES[:2]
+                with pytest.raises(IndexCorruptError) as raised:
+                    keyed.block(1)
+                assert str(raised.value) == (
+                    f"{path}.idx: block 1 offset {start} is not on a block start"
+                )

@@ -48,6 +48,10 @@ STRETCH_SHARE = 8  # the index's stretch cache may use 1/8 of the budget
 MAX_COUNTERS = 1 << 16  # one byte a block, blocks beyond this share counters (number % size)
 SATURATED = 255
 VICTIM_TRIES = 4  # cached blocks compared with a newcomer before it is turned away
+# The victims' generator: a 32-bit LCG (Numerical Recipes), its seed, and where the high
+# bits a slot is taken from start (its low bits cycle).
+LCG_MULTIPLIER, LCG_INCREMENT, LCG_MASK = 1664525, 1013904223, 0xFFFFFFFF
+LCG_SEED, LCG_HIGH = 0, 16
 # The fixed cost of an entry beyond its strings: the KeyedBlock object, its dict entry and
 # slot, and the int of its number (measured on CPython 3.11-3.13, 64-bit).
 ENTRY_OVERHEAD = 200
@@ -177,7 +181,7 @@ class KeyedBlock:
 
         keys = self.keys
         lines = keys.count("\n") - 1
-        size = 1 << max(3, (4 * lines - 1).bit_length())
+        size = max(8, 4 << (lines - 1).bit_length())  # 4 x the least power of 2 >= lines
         table = array("H" if len(keys) < 1 << 16 else "I", bytes(size * 4))[:size]
         mask = size - 1
         position = 1
@@ -257,8 +261,9 @@ class BlockCache:
         self.counts = bytearray(min(blocks, MAX_COUNTERS, budget // 16) if budget >= 1024 else 0)
         self.used = self.fixed = sys.getsizeof(self.counts) if self.counts else 0
         self.touches = 0
-        self.age_after = 16 * len(self.counts) + 4096  # touches between two halvings
-        self.victim = 0
+        # Touches between two halvings: 16 a counter, and 4096 more.
+        self.age_after = 16 * len(self.counts) + 4096
+        self.victim = LCG_SEED
         self.typical = 0  # the cost of the last entry kept
         self.lock = allocate_lock()
         self.released: list[tuple[int, int]] = []  # byte ranges of evicted blocks
@@ -296,10 +301,9 @@ class BlockCache:
         counts, slots = self.counts, self.slots
         popularity = counts[number % len(counts)]
         for _ in range(VICTIM_TRIES if slots else 0):
-            # A 32-bit LCG (Numerical Recipes): cheap, and no import of random. Its low
-            # bits cycle, so the slot comes from the high ones.
-            self.victim = (self.victim * 1664525 + 1013904223) & 0xFFFFFFFF
-            position = (self.victim >> 16) % len(slots)
+            # The LCG: cheap, and no import of random.
+            self.victim = (self.victim * LCG_MULTIPLIER + LCG_INCREMENT) & LCG_MASK
+            position = (self.victim >> LCG_HIGH) % len(slots)
             if counts[slots[position] % len(counts)] < popularity:
                 return position
         return -1

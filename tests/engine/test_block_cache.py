@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from anagramdb.block_cache import BlockCache, KeyedBlock, block_keys, parse_size
+from anagramdb.block_cache import Block, BlockCache, KeyedBlock, block_keys, parse_size
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidArgumentError
 from anagramdb.keys import word_key
@@ -250,3 +250,154 @@ def test_parse_size_names_what_was_wrong(text):
     assert str(raised.value) == f"size {text!r} is not a size like 4M or 512K (at most 18 digits)"
     with pytest.raises(InvalidArgumentError, match=r"^--memory '.*' is not a size like 4M"):
         parse_size(text, "--memory")
+
+
+def table_size(lines: int) -> int:
+    """The documented key table size: at least four slots a key, a power of 2, 8 or more."""
+    size = 8
+    while size < 4 * lines:
+        size *= 2
+    return size
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    words=st.lists(st.text(alphabet="abcAé", min_size=1, max_size=4), min_size=1, max_size=40),
+    probes=st.lists(st.text(alphabet="abcé", min_size=1, max_size=4), max_size=10),
+    prefix=st.integers(0, 30),
+)
+def test_a_block_in_both_forms_answers_as_a_model_of_its_words(words, probes, prefix):
+    """Block and KeyedBlock (before and after its key table) against a model of one block:
+    each key's run of words, the first and last keys, the alignment and the table size."""
+    words = sorted(words, key=lambda word: (word_key(word), word))
+    keys_of = [word_key(word) for word in words]
+    data = "\n".join(words).encode("utf-8") + b"\n"
+    source = b"x\n" * prefix + data + b"zz\n"  # the block lies inside a larger file
+    start, end = 2 * prefix, 2 * prefix + len(data)
+    keys, aligned = block_keys(words)
+    assert keys == "\n" + "\n".join(keys_of) + "\n"
+    assert aligned == all(
+        len(w.encode("utf-8")) == len(k) for w, k in zip(words, keys_of, strict=True)
+    )
+    lazy = Block(list(words))
+    keyed = KeyedBlock(keys, source, start, end, aligned)
+    first, last = keys_of[0], keys_of[-1]
+    assert (lazy.first, lazy.last) == (keyed.first, keyed.last) == (first, last)
+    assert lazy.view == (first, last, "", None, 0, False, 0)
+    assert keyed.view == (first, last, keys, None, 0, aligned, start)
+    wanted = sorted(set(keys_of) | {word_key(probe) for probe in probes})
+    for form in ("lazy", "keyed", "tabulated"):
+        if form == "tabulated":
+            keyed.tabulate()
+            assert keyed.table is not None and len(keyed.table) == table_size(len(words))
+            mask = len(keyed.table) - 1
+            assert keyed.view == (first, last, keys, keyed.table, mask, aligned, start)
+        block = lazy if form == "lazy" else keyed
+        for key in wanted:
+            run = [word for word, k in zip(words, keys_of, strict=True) if k == key]
+            assert block.run(key) == run, (form, key)
+            if form != "lazy":
+                at = keyed.find(key)
+                assert at == (keys.find("\n" + key + "\n") if run else -1)
+
+
+def test_the_key_table_of_a_large_block_holds_positions_past_64k():
+    """Positions in a block's keys past 65,535 need 32-bit slots."""
+    words = sorted((f"{a}{b}{c}" * 700 for a in "bcd" for b in "fgh" for c in "klmn"), key=word_key)
+    keys, aligned = block_keys(words)
+    assert 1 << 16 < len(keys) < 1 << 17
+    data = "\n".join(words).encode() + b"\n"
+    block = KeyedBlock(keys, data, 0, len(data), aligned)
+    block.tabulate()
+    for word in words:
+        assert block.run(word_key(word)) == [word]
+
+
+def test_a_keyed_block_costs_its_parts_and_a_fixed_overhead():
+    """An entry's cost is sys.getsizeof of each part it keeps alive, plus ENTRY_OVERHEAD."""
+    import sys
+
+    from anagramdb.block_cache import ENTRY_OVERHEAD
+
+    block = entry(7)
+    block.tabulate()
+    parts = (block.table, block.view, block.keys, block.first, block.last)
+    assert block.cost() == sum(map(sys.getsizeof, parts)) + ENTRY_OVERHEAD
+
+
+def test_counters_a_byte_a_block_bounded_by_the_budget():
+    import sys
+
+    for budget, blocks, counters in [
+        (1023, 10, 0), (1024, 10, 10), (1024, 100, 64), (1 << 30, 1 << 20, 1 << 16),
+        (4096, 300, 256), (4096, 255, 255),
+    ]:  # fmt: skip
+        cache = BlockCache(budget, blocks)
+        assert len(cache.counts) == counters, (budget, blocks)
+        assert cache.used == cache.fixed == (sys.getsizeof(cache.counts) if counters else 0)
+        assert cache.age_after == 16 * counters + 4096  # touches between two halvings
+
+
+def test_a_counter_saturates_and_blocks_share_counters_beyond_them():
+    cache = BlockCache(1 << 20, blocks=10)
+    for _ in range(300):
+        cache.get(3)
+    assert cache.counts[3] == 255
+    cache.get(13)  # block 13 counts on block 3's counter
+    assert cache.counts[3] == 255 and cache.wanted(13)
+
+
+def test_admission_to_the_byte_and_eviction_of_a_less_popular_block():
+    def big(number: int) -> KeyedBlock:
+        """A keyed block of 60 keys (costing over 1 KiB), standing for block *number*."""
+        keys, aligned = block_keys([f"w{number:04d}{i:03d}" for i in range(60)])
+        return KeyedBlock(keys, b"", number, number + 1, aligned)
+
+    sample = big(0)
+    sample.tabulate()
+    cost = sample.cost()
+    fixed = BlockCache(1 << 20, blocks=64).fixed  # 64 counters, as below
+    assert fixed + cost - 1 >= 1024  # a budget that keeps counters
+    exact = BlockCache(fixed + cost, blocks=64)
+    for number in (1, 2):
+        exact.get(number)
+        exact.get(number)
+    assert exact.admit(1, big(1)) and exact.used == exact.budget  # fits to the byte
+    assert exact.admit(1, big(1))  # already kept: still kept, counted once
+    assert exact.used == exact.budget and exact.slots == [1]
+    assert not exact.admit(2, big(2))  # as popular as the one kept: turned away
+    assert not exact.wanted(2)
+    exact.get(2)  # now more popular: the one kept is evicted for it
+    assert exact.wanted(2) and exact.admit(2, big(2))
+    assert (exact.slots, list(exact.entries), exact.used) == ([2], [2], exact.budget)
+    assert exact.released == [(1, 2)]  # the evicted block's byte range, for its pages
+    short = BlockCache(fixed + cost - 1, blocks=64)  # one byte short, nothing to evict
+    assert not short.admit(1, big(1)) and short.used == short.fixed
+    exact.clear()
+    assert (exact.entries, exact.slots, exact.costs, exact.used) == ({}, [], {}, exact.fixed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    steps=st.lists(st.tuples(st.integers(0, 30), st.integers(1, 4)), min_size=1, max_size=120),
+    room=st.integers(1, 6),
+)
+def test_the_cache_keeps_its_accounts_under_any_admissions(steps, room):
+    """Whatever is touched and admitted: the entries, slots and costs agree, the bytes
+    used are the counters' plus the entries' costs and within the budget, and every
+    eviction's byte range is released once."""
+    sample = entry(0)
+    sample.tabulate()
+    fixed = BlockCache(1 << 20, blocks=32).fixed
+    cache = BlockCache(fixed + room * sample.cost(), blocks=32)
+    for number, touches in steps:
+        for _ in range(touches):
+            cache.get(number)
+        before, released = set(cache.entries), len(cache.released)
+        if cache.wanted(number):
+            cache.admit(number, entry(number))
+        assert sorted(cache.slots) == sorted(cache.entries) == sorted(cache.costs)
+        assert cache.used == cache.fixed + sum(cache.costs.values()) <= cache.budget
+        assert len(cache.entries) <= room
+        evicted = sorted(before - set(cache.entries))
+        assert sorted(cache.released[released:]) == [(n, n + 1) for n in evicted]

@@ -135,3 +135,13 @@ class Player:
         status, _, data = self.request("GET", self.game, accept="text/html")
         assert status == 200
         return data.decode()
+
+
+class FakeClock:
+    """A clock the test moves by hand (``clock.now += 31``): rooms and games read it."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now

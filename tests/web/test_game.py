@@ -23,21 +23,13 @@ from anagramdb.web.rooms import Registry
 from anagramdb.web.server import Options, make_server
 
 from ..support import ROOT
-from ..support.web import Player, serving
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 5000.0
-
-    def __call__(self) -> float:
-        return self.now
+from ..support.web import FakeClock, Player, serving
 
 
 @pytest.fixture(scope="module")
 def served():
     server = make_server(Options(port=0, quiet=True))
-    server.clock = FakeClock()  # type: ignore[attr-defined]
+    server.clock = FakeClock(5000.0)  # type: ignore[attr-defined]
     server.games = Games(Registry(clock=server.clock))  # type: ignore[attr-defined]
     install(server.solvers, server.games)
     with serving(server):

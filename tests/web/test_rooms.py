@@ -14,13 +14,7 @@ from anagramdb.web import rooms
 from anagramdb.web.alarms import Alarms
 from anagramdb.web.rooms import Registry, RoomError, clean_name
 
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from ..support.web import FakeClock
 
 
 @pytest.fixture

@@ -142,9 +142,7 @@ def block_keys(words: list[str]) -> tuple[str, bool]:
         keys = "\n".join(map("".join, map(sorted, map(str.lower, words))))
         return "\n" + keys + "\n", True
     listed = [word_key(word) for word in words]
-    aligned = all(
-        len(word.encode("utf-8")) == len(key) for word, key in zip(words, listed, strict=True)
-    )
+    aligned = all(len(word.encode()) == len(key) for word, key in zip(words, listed, strict=True))
     return "\n" + "\n".join(listed) + "\n", aligned
 
 
@@ -239,8 +237,8 @@ class KeyedBlock:
         while keys.startswith(tail, end + 1):
             end += step
         if self.aligned:  # keys[p + 1] is the block's byte p
-            return self.source[self.start + at : self.start + end - 1].decode("utf-8").split("\n")
-        words = self.source[self.start : self.end].decode("utf-8").split("\n")
+            return self.source[self.start + at : self.start + end - 1].decode().split("\n")
+        words = self.source[self.start : self.end].decode().split("\n")
         first = keys.count("\n", 0, at)
         return words[first : first + (end - at) // step]
 

@@ -83,7 +83,6 @@ class Dictionary(Reopening):
         self._block_size = block_size
         self.path = resolve_path(path)
         self.index_path = index_path_for(self.path)
-        self._opened = None
         self._opened = MappedDictionary(self.path, block_size, self._budget)
 
     def _open(self, rebuild: bool) -> MappedDictionary:

@@ -57,7 +57,6 @@ class KeyedFile(Reopening):
         self.index_path = index_path_for(self.path)
         self.kind = kind
         self._options = (block_size, cache_blocks)
-        self._opened = None
         self._opened = MappedKeyed(self.path, kind, block_size, cache_blocks)
 
     def _open(self, rebuild: bool) -> MappedKeyed:
@@ -165,7 +164,7 @@ class MappedKeyed(MappedFile):
                 f"{exc}; anagramdb check index lists every problem"
             ) from exc
         try:
-            lines = text.decode("utf-8").split("\n")
+            lines = text.decode().split("\n")
         except UnicodeDecodeError as exc:
             raise DictionaryFormatError(f"{where}: invalid UTF-8 near byte {exc.start}") from exc
         if lines[-1] == "":
@@ -193,7 +192,7 @@ class MappedKeyed(MappedFile):
         index = self.index
         if not index.entry_count:
             return None
-        number = index.find_block(key.encode("utf-8"))
+        number = index.find_block(key.encode())
         for block in (number, number + 1):
             if block >= index.entry_count:
                 return None

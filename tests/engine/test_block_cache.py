@@ -401,3 +401,26 @@ def test_the_cache_keeps_its_accounts_under_any_admissions(steps, room):
         assert len(cache.entries) <= room
         evicted = sorted(before - set(cache.entries))
         assert sorted(cache.released[released:]) == [(n, n + 1) for n in evicted]
+
+
+# private: the blocks read are counted through the open file's decoder
+def test_a_memo_reads_each_block_once_across_the_calls_that_share_it(tmp_path):
+    """With no cache, a walk's memo is what keeps a block from being read again: the
+    calls sharing one read each block once between them; a call without one reads it
+    again."""
+    words = [f"{a}{b}{c}" for a in "abcd" for b in "efgh" for c in "ijkl"]
+    path = make_dictionary(tmp_path, words, block_size=4)
+    keys = sorted({word_key(word) for word in words})
+    with Dictionary(path, cache_bytes=0) as dictionary:
+        decoded: list[int] = []
+        opened = dictionary._opened
+        original = opened._decode
+        opened._decode = lambda a, b: decoded.append(a) or original(a, b)  # type: ignore
+        memo: dict = {}
+        assert len(list(dictionary.find_keys(keys[:40], memo))) == 40
+        first = len(decoded)
+        assert first >= 10  # 40 keys of one word each, 4 a block (and a look at the next)
+        assert len(list(dictionary.find_keys(keys[:40], memo))) == 40
+        assert len(decoded) == first  # the same memo: nothing read again
+        assert len(list(dictionary.find_keys(keys[:40]))) == 40
+        assert len(decoded) == 2 * first

@@ -142,7 +142,7 @@ def block_keys(words: list[str]) -> tuple[str, bool]:
         keys = "\n".join(map("".join, map(sorted, map(str.lower, words))))
         return "\n" + keys + "\n", True
     listed = [word_key(word) for word in words]
-    aligned = all(len(word.encode()) == len(key) for word, key in zip(words, listed, strict=True))
+    aligned = list(map(len, map(str.encode, words))) == list(map(len, listed))
     return "\n" + "\n".join(listed) + "\n", aligned
 
 
@@ -180,11 +180,12 @@ class KeyedBlock:
         keys = self.keys
         lines = keys.count("\n") - 1
         size = max(8, 4 << (lines - 1).bit_length())  # 4 x the least power of 2 >= lines
-        table = array("H" if len(keys) < 1 << 16 else "I", bytes(size * 4))[:size]
+        # 16-bit slots while every position fits: the last line starts at len(keys) - 2.
+        table = array("H" if len(keys) - 2 < 1 << 16 else "I", bytes(size * 4))[:size]
         mask = size - 1
         position = 1
         previous = None
-        for key in keys[1:-1].split("\n"):
+        for key in keys.split("\n")[1:-1]:
             if key != previous:
                 slot = hash(key) & mask
                 while table[slot]:

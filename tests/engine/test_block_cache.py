@@ -424,3 +424,25 @@ def test_a_memo_reads_each_block_once_across_the_calls_that_share_it(tmp_path):
         assert len(decoded) == first  # the same memo: nothing read again
         assert len(list(dictionary.find_keys(keys[:40]))) == 40
         assert len(decoded) == 2 * first
+
+
+def test_a_long_size_is_quoted_to_its_first_40_characters():
+    text = "9" * 30 + "x" * 30
+    with pytest.raises(InvalidArgumentError) as raised:
+        parse_size(text)
+    assert str(raised.value).startswith(f"size {text[:40]!r} is not a size")
+
+
+@pytest.mark.parametrize("length", [(1 << 16) + 1, (1 << 16) + 2])
+def test_16_bit_key_table_slots_up_to_the_last_position_that_fits(length):
+    """The last key line of a block's keys starts at len(keys) - 2 (a one-letter key):
+    16-bit slots hold it up to 65,535, one more takes 32-bit slots."""
+    head = "a" * (length - 3 - 65 * 1008 - 1)  # "\n" + head + 65 x (1007 a's + "\n") + "z\n"
+    words = [head, *["a" * 1007] * 65, "z"]
+    keys, aligned = block_keys(words)
+    assert len(keys) == length
+    data = "\n".join(words).encode() + b"\n"
+    block = KeyedBlock(keys, data, 0, len(data), aligned)
+    block.tabulate()
+    assert block.table is not None and block.table.itemsize == (2 if length - 2 < 1 << 16 else 4)
+    assert block.run("z") == ["z"] and block.run(head) == [head]

@@ -178,8 +178,11 @@ class MappedKeyed(MappedFile):
             lines = self.block(number)
             found = [line.partition("\t")[0] for line in lines], lines
             if self._cache_limit:
-                if len(self._cache) >= self._cache_limit:  # threads may share the file
-                    self._cache.pop(next(iter(self._cache), -1), None)
+                if len(self._cache) >= self._cache_limit:
+                    try:  # the oldest goes, unless a thread sharing the file took it first
+                        del self._cache[next(iter(self._cache))]
+                    except (KeyError, RuntimeError, StopIteration):
+                        pass
                 self._cache[number] = found
         return found
 

@@ -110,6 +110,12 @@ def test_each_step_branches_on_the_letter_fewest_candidates_hold(tmp_path):
         found = phrases(dictionary, "abcdeaz", max_words=3, min_length=2, budget=budget)
     assert found == [("ab", "acd", "ez"), ("abc", "ad", "ez"), ("abd", "ac", "ez")]
     assert budget.spent == 9
+    # Four words: a third step below each pair that leaves letters to split; a word that
+    # does not fit what is left is never tried (it would cost a step more here).
+    budget = Budget(1000)
+    with Dictionary(make_dictionary(tmp_path, words, name="again.txt")) as dictionary:
+        assert phrases(dictionary, "abcdeaz", max_words=4, min_length=2, budget=budget) == found
+    assert budget.spent == 31
 
 
 def test_a_deadline_reached_exactly_is_not_yet_passed(tiny, monkeypatch):

@@ -424,6 +424,8 @@ def test_a_memo_reads_each_block_once_across_the_calls_that_share_it(tmp_path):
         assert len(decoded) == first  # the same memo: nothing read again
         assert len(list(dictionary.find_keys(keys[:40]))) == 40
         assert len(decoded) == 2 * first
+        assert len(list(dictionary.find_keys(keys[:40]))) == 40
+        assert len(decoded) == 3 * first  # cache_bytes=0: no block kept, however often read
 
 
 def test_a_long_size_is_quoted_to_its_first_40_characters():

@@ -89,14 +89,14 @@ def test_a_spilled_run_is_a_hidden_temporary_file_of_this_process(
     class Killed(Exception):
         pass
 
-    def killed_while_paused(seconds: float) -> None:
+    def killed_while_paused() -> None:
         for name in os.listdir(tmp_path):
             with open(tmp_path / name, encoding="utf-8") as handle:
                 seen.append((name, handle.read().split("\n")))
         raise Killed
 
     monkeypatch.setenv("ANAGRAMDB_PAUSE_AT", "spilled anagramdb-run")
-    monkeypatch.setattr("time.sleep", killed_while_paused)
+    monkeypatch.setattr("signal.pause", killed_while_paused)
     with pytest.raises(Killed):
         build([lists["512"]], str(tmp_path / "out.txt"), memory=MIN_MEMORY)
     assert capsys.readouterr().err == "anagramdb: paused at spilled anagramdb-run\n"

@@ -310,4 +310,5 @@ def test_a_reopened_keyed_file_keeps_its_kind_block_size_and_cache_bound(tmp_pat
         }  # fmt: skip
         # Plain text takes the block size asked for; gzip members are the blocks (4 lines).
         assert keyed.index.block_size == (2 if kind == KEYED else 4) and keyed.kind == kind
+        # private: the kept blocks of the reopened file show its cache bound was passed on
         assert len(keyed._opened._cache) == 1  # type: ignore[union-attr]

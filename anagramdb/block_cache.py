@@ -102,8 +102,8 @@ class Block:
     def __init__(self, words: list[str]) -> None:
         self.words = words
         self.keys: list[str | None] = [None] * len(words)
-        self.first = self.key(0) if words else ""
-        self.last = self.key(len(words) - 1) if words else ""
+        self.first = self.key(0)  # a block holds a word at least
+        self.last = self.key(len(words) - 1)
         self.view: View = (self.first, self.last, "", None, 0, False, 0)
 
     def key(self, index: int) -> str:
@@ -130,9 +130,6 @@ class Block:
         while end < len(keys) and (keys[end] or self.key(end)) == key:
             end += 1
         return self.words[lo:end]
-
-
-EMPTY_BLOCK = Block([])
 
 
 def block_keys(words: list[str]) -> tuple[str, bool]:
@@ -166,8 +163,8 @@ class KeyedBlock:
         self.start, self.end = start, end
         self.aligned = aligned
         self.table: array[int] | None = None  # made by tabulate()
-        self.first = keys[1 : keys.find("\n", 1)] if len(keys) > 1 else ""
-        self.last = keys[keys.rfind("\n", 0, len(keys) - 1) + 1 : -1] if len(keys) > 1 else ""
+        lines = keys.split("\n")  # "", each key, ""
+        self.first, self.last = lines[1], lines[-2]
         self.view: View = (self.first, self.last, keys, None, 0, aligned, start)
 
     def tabulate(self) -> None:
@@ -242,6 +239,10 @@ class KeyedBlock:
         words = self.source[self.start : self.end].decode().split("\n")
         first = keys.count("\n", 0, at)
         return words[first : first + (end - at) // step]
+
+
+# What a walk holds before its first block: no keys, never read (mapped_dictionary.py).
+EMPTY_BLOCK = KeyedBlock("\n\n", b"", 0, 0, True)
 
 
 class BlockCache:

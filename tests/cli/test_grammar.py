@@ -315,11 +315,30 @@ def signal_mask(pid: int | str, field: str) -> int:
     return 0
 
 
+def command_line(pid: str) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return handle.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def pool_workers(pid: int) -> list[str]:
+    """The pool's workers: the fork server's children where workers come from one
+    (multiprocessing's forkserver context), else *pid*'s own children; never the fork
+    server or the resource tracker, which ignore SIGINT from their start."""
+    helpers = {child: command_line(child) for child in children(pid)}
+    servers = [child for child, line in helpers.items() if "forkserver" in line]
+    if servers:
+        return [worker for server in servers for worker in children(int(server))]
+    return [child for child, line in helpers.items() if "resource_tracker" not in line]
+
+
 def pool_is_running(pid: int) -> bool:
     """The event the Ctrl-C test waits for: two workers that ignore SIGINT (their
     initializer has run) under a parent that no longer blocks it (the pool is made)."""
     bit = 1 << (signal.SIGINT - 1)
-    workers = children(pid)
+    workers = pool_workers(pid)
     return (
         len(workers) >= 2
         and all(signal_mask(worker, "SigIgn") & bit for worker in workers)

@@ -135,7 +135,7 @@ class Block:
 def block_keys(words: list[str]) -> tuple[str, bool]:
     """A block's keys in the cached form (``"\n" + key + "\n"`` for each word, joined),
     and whether the block is aligned (every word as long in UTF-8 bytes as its key)."""
-    if "".join(words).isascii():
+    if all(map(str.isascii, words)):
         keys = "\n".join(map("".join, map(sorted, map(str.lower, words))))
         return "\n" + keys + "\n", True
     listed = [word_key(word) for word in words]

@@ -350,6 +350,22 @@ def _quiet_worker(stopping: Any) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _stop_signals())
 
 
+def _start_helpers(context: Any) -> None:
+    """Start multiprocessing's resource tracker and (that start method's) fork server with
+    the stop signals held, so that a signal to the process group spares them and the
+    workers are born with the signals held until their initializer has run. Starting the
+    tracker unblocks SIGINT and SIGTERM in this thread: they are blocked again at once."""
+    import signal
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    signal.pthread_sigmask(signal.SIG_BLOCK, _stop_signals())
+    if context.get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+
+
 @contextmanager
 def worker_pool(context: Any, jobs: int) -> Iterator[Any]:
     """A pool of *jobs* workers that ignore the stop signals from birth, stopped (terminated
@@ -368,7 +384,12 @@ def worker_pool(context: Any, jobs: int) -> Iterator[Any]:
     # (8 MiB of address space each) lets the statistics run under a tight RLIMIT_AS.
     stack = threading.stack_size(POOL_THREAD_STACK)
     try:
-        pool = context.Pool(jobs, _quiet_worker, (stopping,))
+        try:
+            if masked:
+                _start_helpers(context)
+            pool = context.Pool(jobs, _quiet_worker, (stopping,))
+        finally:
+            threading.stack_size(stack)
     except BaseException:
         # The pool could not be made (a thread or process that would not start): reap the
         # workers it had already started, so that none is left behind.
@@ -376,12 +397,15 @@ def worker_pool(context: Any, jobs: int) -> Iterator[Any]:
         for child in context.active_children():
             child.terminate()
             child.join()
-        raise
-    finally:
-        threading.stack_size(stack)
         if previous is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        raise
     try:
+        if previous is not None:
+            # A stop signal held meanwhile is raised here, where the pool is stopped (a
+            # pool dropped unstopped would take its queues' semaphores from workers still
+            # starting: one traceback each).
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         yield pool
     finally:
         stopping.value = 1

@@ -263,6 +263,9 @@ def test_the_pool_is_made_with_the_stop_signals_held_and_its_workers_leave_them(
             seen["joined"] = True
 
     class Context:
+        def get_start_method(self) -> str:
+            return "spawn"
+
         def RawValue(self, kind: str, value: int) -> Stopping:
             return Stopping()
 

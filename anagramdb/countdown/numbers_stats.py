@@ -332,20 +332,23 @@ def _stop_signals() -> set[int]:
     }
 
 
-def _quiet_worker(stopping: Any) -> None:
-    """Workers leave the stop signals to the parent, which stops the pool (no traceback per
-    worker, and no worker killed while it holds the task queue's lock, which would hang the
-    pool's stop): Ctrl-C and SIGHUP are ignored, and SIGTERM, which Pool.terminate() sends,
-    ends a worker only once the parent has set *stopping* (a signal to the whole process
-    group does not)."""
+def _quiet_worker() -> None:
+    """Workers leave the stop signals to the parent, which stops the pool (no traceback
+    per worker): Ctrl-C and SIGHUP are ignored, and each worker moves to a process group
+    of its own, so that a signal to the command's group (a terminal's Ctrl-C or hang-up)
+    does not reach it: one killed while it held the task queue's lock would hang the
+    pool's stop. SIGTERM keeps its default, for Pool.terminate(); one already held (the
+    group's, or the pool's stop) ends the worker here, before it holds any lock."""
     import signal
 
-    def terminated(signum: int, frame: Any) -> None:
-        if stopping.value:
-            os._exit(1)
-
-    for signum in _stop_signals():
-        signal.signal(signum, terminated if signum == signal.SIGTERM else signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    if hasattr(os, "setpgid"):
+        try:
+            os.setpgid(0, 0)
+        except OSError:
+            pass
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _stop_signals())
 
@@ -379,7 +382,6 @@ def worker_pool(context: Any, jobs: int) -> Iterator[Any]:
         hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
     )
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, _stop_signals()) if masked else None
-    stopping = context.RawValue("b", 0)
     # The pool's three handler threads need little stack: asking for less than the default
     # (8 MiB of address space each) lets the statistics run under a tight RLIMIT_AS.
     stack = threading.stack_size(POOL_THREAD_STACK)
@@ -387,13 +389,12 @@ def worker_pool(context: Any, jobs: int) -> Iterator[Any]:
         try:
             if masked:
                 _start_helpers(context)
-            pool = context.Pool(jobs, _quiet_worker, (stopping,))
+            pool = context.Pool(jobs, _quiet_worker)
         finally:
             threading.stack_size(stack)
     except BaseException:
         # The pool could not be made (a thread or process that would not start): reap the
         # workers it had already started, so that none is left behind.
-        stopping.value = 1
         for child in context.active_children():
             child.terminate()
             child.join()
@@ -408,7 +409,6 @@ def worker_pool(context: Any, jobs: int) -> Iterator[Any]:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         yield pool
     finally:
-        stopping.value = 1
         pool.terminate()
         pool.join()
 

@@ -6,6 +6,8 @@ import functools
 import json
 import random
 import signal
+import subprocess
+import sys
 from itertools import combinations
 
 import pytest
@@ -240,9 +242,10 @@ STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 
 def test_the_pool_is_made_with_the_stop_signals_held_and_its_workers_leave_them():
     """worker_pool makes the pool with the stop signals blocked and the small thread
-    stack, restores both afterwards, and gives it an initializer that, run first in each
-    worker, ignores Ctrl-C and SIGHUP, takes SIGTERM only once the pool is stopping (the
-    parent stops the pool), and unblocks them again (blocked, they would be held)."""
+    stack, restores both afterwards, stops the pool when its block ends, and gives it an
+    initializer that, run first in each worker, ignores Ctrl-C and SIGHUP, leaves the
+    command's process group (its signals are the parent's to handle) and unblocks the
+    signals again (blocked, they would be held)."""
     import threading
 
     from anagramdb.countdown import numbers_stats
@@ -252,26 +255,19 @@ def test_the_pool_is_made_with_the_stop_signals_held_and_its_workers_leave_them(
     stops = {getattr(signal, name) for name in STOP_SIGNALS}
     seen: dict[str, object] = {}
 
-    class Stopping:
-        value = 0
-
     class Pool:
         def terminate(self) -> None:
-            seen["stopping when terminated"] = seen["args"][0].value  # type: ignore[index]
+            seen["terminated"] = True
 
         def join(self) -> None:
-            seen["joined"] = True
+            seen["joined"] = seen.get("terminated", False)
 
     class Context:
         def get_start_method(self) -> str:
             return "spawn"
 
-        def RawValue(self, kind: str, value: int) -> Stopping:
-            return Stopping()
-
-        def Pool(self, jobs: int, initializer: object, args: tuple[object, ...]) -> Pool:
-            seen.update(jobs=jobs, initializer=initializer, args=args)
-            seen["stack"] = threading.stack_size()
+        def Pool(self, jobs: int, initializer: object) -> Pool:
+            seen.update(jobs=jobs, initializer=initializer, stack=threading.stack_size())
             seen["held"] = stops <= signal.pthread_sigmask(signal.SIG_BLOCK, [])
             return Pool()
 
@@ -281,17 +277,19 @@ def test_the_pool_is_made_with_the_stop_signals_held_and_its_workers_leave_them(
         assert (seen["jobs"], seen["held"], seen["stack"]) == (3, True, 256 << 10)
         assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == mask
         assert threading.stack_size() == stack
-    assert seen["stopping when terminated"] == 1 and seen["joined"]
-    handlers = {signum: signal.getsignal(signum) for signum in stops}
-    signal.pthread_sigmask(signal.SIG_BLOCK, stops)  # as a worker is born
-    try:
-        stopping = Stopping()
-        seen["initializer"](stopping)  # type: ignore[operator]
-        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
-        assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
-        assert not stops & signal.pthread_sigmask(signal.SIG_BLOCK, [])
-        signal.raise_signal(signal.SIGTERM)  # a signal to the process group: ignored
-    finally:
-        for signum, handler in handlers.items():
-            signal.signal(signum, handler)
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    assert seen["joined"] is True
+    # The initializer, in a child of this process (it changes its process group).
+    numbers = sorted(int(signum) for signum in stops)
+    code = (
+        "import os, signal\n"
+        "from anagramdb.countdown import numbers_stats\n"
+        f"signal.pthread_sigmask(signal.SIG_BLOCK, {numbers!r})\n"
+        "numbers_stats._quiet_worker()\n"
+        "print(signal.getsignal(signal.SIGINT) == signal.SIG_IGN,"
+        " signal.getsignal(signal.SIGHUP) == signal.SIG_IGN,"
+        " signal.getsignal(signal.SIGTERM) == signal.SIG_DFL,"
+        f" not set({numbers!r}) & signal.pthread_sigmask(signal.SIG_BLOCK, []),"
+        " os.getpgid(0) == os.getpid())\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.split() == ["True"] * 5, result.stderr

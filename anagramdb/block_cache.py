@@ -264,7 +264,7 @@ class BlockCache:
         # Touches between two halvings: 16 a counter, and 4096 more.
         self.age_after = 16 * len(self.counts) + 4096
         self.victim = LCG_SEED
-        self.typical = 0  # the cost of the last entry kept
+        self.typical = ENTRY_OVERHEAD  # the cost of the last entry kept (at first, a least)
         self.lock = allocate_lock()
         self.released: list[tuple[int, int]] = []  # byte ranges of evicted blocks
 

@@ -448,3 +448,17 @@ def test_16_bit_key_table_slots_up_to_the_last_position_that_fits(length):
     block.tabulate()
     assert block.table is not None and block.table.itemsize == (2 if length - 2 < 1 << 16 else 4)
     assert block.run("z") == ["z"] and block.run(head) == [head]
+
+
+def test_a_size_of_18_digits_is_the_most_taken():
+    assert parse_size("1" + "0" * 17) == 10**17  # a power of ten a float holds exactly
+    assert parse_size("1" + "0" * 16 + "K") == 10**16 << 10
+
+
+def test_an_entry_costing_the_whole_budget_is_kept_when_nothing_else_costs():
+    """Below 1024 bytes the cache keeps no counters (so the dictionary never asks it to
+    keep a block), but admission itself still keeps an entry that fits to the byte."""
+    block = entry(3)
+    block.tabulate()
+    cache = BlockCache(block.cost(), blocks=4)
+    assert cache.fixed == 0 and cache.admit(3, block) and cache.used == cache.budget

@@ -462,3 +462,22 @@ def test_an_entry_costing_the_whole_budget_is_kept_when_nothing_else_costs():
     block.tabulate()
     cache = BlockCache(block.cost(), blocks=4)
     assert cache.fixed == 0 and cache.admit(3, block) and cache.used == cache.budget
+
+
+def test_a_lazy_block_computes_a_word_key_once(monkeypatch):
+    """A Block keeps each key it computes: a second search of it computes none."""
+    import anagramdb.block_cache as module
+
+    computed: list[str] = []
+
+    def counting(word: str) -> str:
+        computed.append(word)
+        return word_key(word)
+
+    monkeypatch.setattr(module, "word_key", counting)
+    words = sorted((f"{a}{b}" for a in "abcdefgh" for b in "ijklmnop"), key=word_key)
+    block = Block(words)
+    assert block.run(word_key("dl")) == ["dl"]
+    first = len(computed)
+    assert 0 < first < len(words)  # bisected: a few keys, not all
+    assert block.run(word_key("dl")) == ["dl"] and len(computed) == first

@@ -107,10 +107,8 @@ class Block:
         self.view: View = (self.first, self.last, "", None, 0, False, 0)
 
     def key(self, index: int) -> str:
-        """The key of word *index*, computed once."""
-        found = self.keys[index]
-        if found is None:
-            found = self.keys[index] = word_key(self.words[index])
+        """The key of word *index*, computed and kept (asked only for one not kept yet)."""
+        found = self.keys[index] = word_key(self.words[index])
         return found
 
     def run(self, key: str) -> list[str]:

@@ -69,16 +69,15 @@ def parse_size(text: str, what: str = "size") -> int:
     number, unit = text.strip().upper().removesuffix("B").removesuffix("I"), ""
     if number and number[-1] in SIZE_UNITS:
         number, unit = number[:-1], number[-1]
-    try:
-        size = int(float(number) * SIZE_UNITS[unit])
-    except (ValueError, OverflowError):
-        size = -1
-    digits = number.replace(".", "", 1)
-    if size < 0 or not digits.isdigit() or len(digits) > MAX_DIGITS:
+    whole, _, fraction = number.partition(".")
+    digits = whole + fraction
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
         raise InvalidArgumentError(
             f"{what} {text[:40]!r} is not a size like 4M or 512K (at most {MAX_DIGITS} digits)"
         )
-    return size
+    # In whole numbers, so every size of up to MAX_DIGITS digits is exact (a float is not
+    # past 2**53); a fraction of a byte is dropped.
+    return int(digits) * SIZE_UNITS[unit] // 10 ** len(fraction)
 
 
 def cache_budget(cache_bytes: int | None) -> int:

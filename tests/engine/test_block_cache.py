@@ -242,7 +242,22 @@ def test_parse_size_reads_sizes_as_the_options_document_them(text, size):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "M", "lots", "-5", "4X", "1e3", "4MM", "1..5K", "nan", "1" * 19, "1" * 18 + ".5K"]
+    "text",
+    [
+        "",
+        "M",
+        "lots",
+        "-5",
+        "4X",
+        "1e3",
+        "4MM",
+        "1..5K",
+        "nan",
+        "1" * 19,
+        "1" * 18 + ".5K",
+        "\u0661",
+        "4.M5",
+    ],
 )
 def test_parse_size_names_what_was_wrong(text):
     with pytest.raises(InvalidArgumentError) as raised:
@@ -453,6 +468,8 @@ def test_16_bit_key_table_slots_up_to_the_last_position_that_fits(length):
 def test_a_size_of_18_digits_is_the_most_taken():
     assert parse_size("1" + "0" * 17) == 10**17  # a power of ten a float holds exactly
     assert parse_size("1" + "0" * 16 + "K") == 10**16 << 10
+    assert parse_size("9" * 18) == 10**18 - 1  # exact: a float would round it up to 10**18
+    assert parse_size("12345678901234567.8K") == 12345678901234567 * 1024 + 819
 
 
 def test_an_entry_costing_the_whole_budget_is_kept_when_nothing_else_costs():

@@ -77,7 +77,8 @@ def parse_size(text: str, what: str = "size") -> int:
         )
     # In whole numbers, so every size of up to MAX_DIGITS digits is exact (a float is not
     # past 2**53); a fraction of a byte is dropped.
-    return int(digits) * SIZE_UNITS[unit] // 10 ** len(fraction)
+    scale: int = 10 ** len(fraction)
+    return int(digits) * SIZE_UNITS[unit] // scale
 
 
 def cache_budget(cache_bytes: int | None) -> int:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import mmap
 import os
 from _thread import allocate_lock
+from errno import ENOMEM
 from time import monotonic_ns
 
 from .errors import DictionaryChangedError, StorageError, describe_os_error
@@ -53,7 +54,9 @@ def open_mapped(
     mapped read-only (b"" when empty), its index, rebuilt first when missing or stale (see
     index_stale.open_index; *block_size* applies then; without *rebuild*, a stale index
     raises DictionaryChangedError instead), the status the index was checked against, and
-    the open descriptor. The caller closes all three."""
+    the open descriptor. The caller closes all three. No address space left to map the
+    file (ENOMEM) is a MemoryError, as any other allocation that fails: the file is not at
+    fault, and the command line says out of memory."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
@@ -71,6 +74,8 @@ def open_mapped(
         if isinstance(mapping, mmap.mmap):
             mapping.close()
         os.close(fd)
+        if isinstance(exc, OSError) and exc.errno == ENOMEM:  # no address space to map it
+            raise MemoryError(f"cannot map dictionary {path}: {describe_os_error(exc)}") from exc
         if isinstance(exc, OSError):
             raise StorageError(f"cannot open dictionary {path}: {describe_os_error(exc)}") from exc
         raise

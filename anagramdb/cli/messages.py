@@ -203,9 +203,22 @@ def failed(exc: BaseException, args: list[str] | None = None) -> int:
         return broken_pipe()
     if isinstance(exc, OSError) and is_output_error(exc):
         return stdout_failed(exc)
-    if isinstance(exc, MemoryError) and not os.environ.get("ANAGRAMDB_DEBUG"):
+    if is_out_of_memory(exc) and not os.environ.get("ANAGRAMDB_DEBUG"):
+        # The frames of its traceback may hold what used the memory up: let them go first.
+        exc.__traceback__ = None
+        if exc.__context__ is not None:
+            exc.__context__.__traceback__ = None
         return out_of_memory(args)
     return internal_error(exc)
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """Whether *exc* means the process ran out of memory or address space: a MemoryError,
+    or a C extension that could not be loaded for want of address space (the dynamic
+    loader's "failed to map segment")."""
+    if isinstance(exc, ImportError):
+        return "failed to map segment" in str(exc)
+    return isinstance(exc, MemoryError)
 
 
 def internal_error(exc: BaseException) -> int:
@@ -219,9 +232,33 @@ def internal_error(exc: BaseException) -> int:
     )
 
 
+# The out-of-memory line as bytes, made before memory runs out: when even the message
+# cannot be made (an import, a string), this is written to descriptor 2 as it is.
+OUT_OF_MEMORY_LINE = (
+    f"{PROGRAM}: error: out of memory; free some memory, raise the limit, "
+    "or ask for less (a smaller --cache, build --memory, phrases --limit)\n"
+).encode()
+
+
 def out_of_memory(args: list[str] | None = None) -> int:
     """'out of memory while running COMMAND', with the address-space limit when one is
-    set; exit 1. *args* is the command line (sys.argv[1:] by default)."""
+    set; exit 1. *args* is the command line (sys.argv[1:] by default). When memory is
+    too short even for that, OUT_OF_MEMORY_LINE, written without Python's help."""
+    try:
+        return _out_of_memory(args)
+    except MemoryError:
+        try:
+            sys.stderr.flush()
+        except (MemoryError, OSError, ValueError):
+            pass
+        try:
+            os.write(2, OUT_OF_MEMORY_LINE)
+        except OSError:
+            pass
+        return 1
+
+
+def _out_of_memory(args: list[str] | None) -> int:
     from .grammar import hoist, split_globals
 
     try:
@@ -236,7 +273,7 @@ def out_of_memory(args: list[str] | None = None) -> int:
         soft = resource.getrlimit(resource.RLIMIT_AS)[0]
         if soft != resource.RLIM_INFINITY:
             limit = f" under an address-space limit of {soft // 2**20} MiB"
-    except (ImportError, OSError, ValueError):
+    except (ImportError, OSError, ValueError, MemoryError):  # the limit is a detail
         pass
     return error(
         f"out of memory while running {command}{limit}; free some memory, raise the limit, "

@@ -96,6 +96,8 @@ class MappedDictionary(MappedFile):
     def _block_range(self, number: int) -> tuple[int, int]:
         """The byte range of block *number* in the dictionary (one pread of the index)."""
         start, end = self.index.offsets(number, number + 2)
+        if start:  # the byte read below maps its page (and its folio) too
+            self._touched(start - 1, start)
         if end <= start or (start and self._map[start - 1] != 10 and not self._after_bom(start)):
             from shlex import quote  # the hint is pasted into a shell as it is
 
@@ -188,6 +190,12 @@ class MappedDictionary(MappedFile):
             regions.add(start // REGION_BYTES)
             regions.add((end - 1) // REGION_BYTES)
 
+    def _read_from(self, block: Block | KeyedBlock) -> None:
+        """Note that a hit read words of *block* from the mapping: a KeyedBlock's are
+        sliced from it (a lazy Block's were counted when it was decoded)."""
+        if self._regions is not None and isinstance(block, KeyedBlock):
+            self._touched(block.start, block.end)
+
     def _release(self) -> None:
         """Release mapped pages, so that the dictionary's pages do not pile up in the
         process's RSS: those of blocks evicted from the cache, and, once a walk has touched
@@ -269,12 +277,15 @@ class MappedDictionary(MappedFile):
                                     regions.add((base + position) // REGION_BYTES)
                             else:
                                 found = block.words_at(key, position - 1)
+                                self._read_from(block)
                             break
                         slot = (slot + 1) & mask
                         position = table[slot]
             elif text:
                 at = text.find("\n" + key + "\n")
                 found = [] if at < 0 else block.words_at(key, at)
+                if found:
+                    self._read_from(block)
             else:
                 found = block.run(key)
             # A run of equal keys, or the key's first word, may be in the next block.
@@ -288,6 +299,7 @@ class MappedDictionary(MappedFile):
                 if first != key:
                     break
                 found += block.run(key)
+                self._read_from(block)
             if found:
                 yield key, found
 

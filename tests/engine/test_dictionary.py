@@ -25,6 +25,7 @@ from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
 from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 from anagramdb.resolve import resolve_path
+from anagramdb.stored_keys import save_stored_keys
 
 from ..support.dictionaries import anagram_model, make_dictionary, write_list
 
@@ -453,8 +454,17 @@ def test_a_walk_over_a_large_dictionary_does_not_keep_its_pages(tmp_path):
     Path(path).write_text("".join(word + "\n" for word in words), encoding="ascii")
     assert os.path.getsize(path) > 2 * RELEASE_BYTES
     keys = words[::50]  # a key in every block
-    for cache_bytes in (0, 1 << 20):
-        with Dictionary(path, cache_bytes=cache_bytes) as dictionary:
-            for _ in range(2):
-                assert [found for _, found in dictionary.find_keys(keys)] == [[k] for k in keys]
-                assert mapped_rss(path) <= RELEASE_BYTES + 4 * REGION_BYTES
+    missing = [key + "z" for key in keys]  # one in every block too, each after its word
+    for stored in (False, True):
+        if stored:  # blocks' keys then come from the .keys file: only hits read the map
+            Dictionary(path).close()  # its index first
+            save_stored_keys(path)
+        for cache_bytes in (0, 1 << 20):
+            with Dictionary(path, cache_bytes=cache_bytes) as dictionary:
+                for _ in range(2):
+                    found = [found for _, found in dictionary.find_keys(keys)]
+                    assert found == [[k] for k in keys]
+                    assert mapped_rss(path) <= RELEASE_BYTES + 4 * REGION_BYTES
+                    # A walk that finds nothing still reads a byte before each block.
+                    assert list(dictionary.find_keys(missing)) == []
+                    assert mapped_rss(path) <= RELEASE_BYTES + 4 * REGION_BYTES

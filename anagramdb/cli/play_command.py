@@ -211,13 +211,17 @@ def _new_game(
     daily: str | None,
 ) -> tuple[Game, Any]:
     name = display_name(state["dict"])
+    day = None
     if daily is None:
         game = Game(dictionary, common, spec, seed, vs, seconds, name, players=player or [PLAYER])
-        return game, None
-    from ..countdown.daily import daily_game, parse_day
+    else:
+        from ..countdown.daily import daily_game, parse_day
 
-    day = parse_day(daily)
-    return daily_game(dictionary, common, day, player, name), day
+        day = parse_day(daily)
+        game = daily_game(dictionary, common, day, player, name)
+    if len(game.humans) > 1:  # one keyboard: each declares in turn, in a window of their own
+        game.declarations = "in turn"
+    return game, day
 
 
 def _play(

@@ -2,11 +2,13 @@
 the picks, the clock with entries that replace each other, the conundrum's buzzer, and
 declarations in turn when people share the keyboard.
 
-One player types during the clock: each Enter replaces the entry, an empty Enter does
-nothing, and when the clock stops what is on the line, else the last entry, counts.
-Without a clock, Enter declares. Players sharing a keyboard think during the clock, then
-each types a declaration in turn, hidden from the others; in the conundrum each has a
-buzzer key (1, 2, ...). With stdin not a terminal, answers are read one a line.
+One player types during the clock: each Enter writes an answer down, an empty Enter does
+nothing, and the line when the clock stops is written too. With more than one answer
+written the player declares one (a digit) in a short window, Enter keeping the default
+(the engine's: the longest word, the closest working). Without a clock, Enter declares.
+Players sharing a keyboard think during the clock, then each types a declaration in turn,
+hidden from the others, in a window of their own; in the conundrum each has a buzzer key
+(1, 2, ...). With stdin not a terminal, answers are read one a line.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ..countdown.picks import DEFAULT_LARGE
 from ..countdown.round_kinds import RoundKind
 from ..countdown.show import MAX_LARGE
 from ..countdown.verdicts import RoundResult
+from .play_declarations import declare, declare_choice, hidden
 from .play_screen import GREEN, RED, YELLOW
 from .play_terminal import TICK, LineEditor, Terminal
 
@@ -209,6 +212,8 @@ def _solo(term: Terminal, rnd: Round, player: str) -> None:
         finally:
             area.close()
     _announce_stop(term, rnd)
+    if rnd.phase == "declaring":
+        declare_choice(term, rnd, player)
 
 
 def _line(
@@ -290,9 +295,16 @@ def _shared(term: Terminal, game: Game, rnd: Round) -> None:
         rnd.time_up(_now())
     _announce_stop(term, rnd)
     for name in game.humans:
+        if rnd.phase != "declaring":
+            break
         what = "word" if rnd.kind == RoundKind.LETTERS else "working"
-        line = _hidden(term, f"  {name}, your {what}")
-        rnd.declare(name, line or "")
+        rnd.open_declaration(name, _now())
+        line = hidden(term, f"  {name}, your {what}", rnd, name)
+        if line is None:
+            term.say(f"  {name}: the time to declare is up")
+        elif line.strip():
+            declare(term, rnd, name, line)
+    rnd.tick(_now())
 
 
 def _think(term: Terminal, rnd: Round, message: str) -> None:
@@ -312,25 +324,6 @@ def _think(term: Terminal, rnd: Round, message: str) -> None:
                     rnd.time_up(_now())
         finally:
             area.close(keep=False)
-
-
-def _hidden(term: Terminal, prompt: str) -> str | None:
-    """A line typed with each key shown as *, so the others cannot read it."""
-    if not term.interactive:
-        return term.ask(prompt + " > ")
-    editor = LineEditor()
-    area = term.live()
-    with term.keys():
-        try:
-            while True:
-                area.draw(prompt + " (hidden; Enter when done)", "  > ", "*" * len(editor.text))
-                keys = term.read_keys(None)
-                if keys is None:
-                    return editor.text
-                for line in editor.feed(keys):
-                    return line
-        finally:
-            area.close()
 
 
 def _buzzers(term: Terminal, game: Game, rnd: Round) -> None:

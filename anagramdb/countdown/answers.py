@@ -13,13 +13,15 @@ keeps its deadline on that clock, so a terminal and a web server drive the same 
     rnd.enter("you", "scooper", now)     # an entry replaces the last; "" does nothing
     rnd.buzz("you", now, "cannonade")    # the conundrum: first right answer wins
     rnd.tick(now)                        # the computer's buzz; time's up at the deadline
-    rnd.declare("ann", "scoopers")       # optional: declarations in turn, after the clock
+    rnd.declare("you", "scooper", now)   # in the window: one of the words written
     result = rnd.finish()                # phase "over": the RoundResult to reveal
 
 Phases (PHASES): ``pick`` -> ``ready`` -> ``clock`` (``answering`` while the player who
-buzzed answers the conundrum, the clock stopped) -> ``stopped`` -> ``over``. Each entry
-replaces the last; when the clock stops, what is on the line, else the last entry, is the
-declaration; a wrong buzz locks that player out. docs/API.md has the table of events.
+buzzed answers the conundrum, the clock stopped) -> ``declaring`` (only when someone has
+a choice to declare) -> ``stopped`` -> ``over``. Every entry, and the line when the clock
+stops, is a written answer; a player declares one of them in a window of their own, or
+the default counts (declarations.py); a wrong buzz locks that player out. docs/API.md has
+the table of events.
 
 A round knows its game only as a RoundHost (what it asks of it; game.Game is one), so this
 module imports nothing of game.py, which makes the rounds.
@@ -27,15 +29,16 @@ module imports nothing of game.py, which makes the rounds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..errors import InvalidGameError
+from .declarations import GRACE, Declarations, Entry, default_choice
 from .draw import NumbersDraw
 from .opponent import COMPUTER, THINKING_LIMIT, Move, rack_words
-from .picks import DEFAULT_LARGE, LetterPicker, contestant_large, contestant_letters
+from .picks import LetterPicker
 from .round_kinds import RoundKind
+from .round_picks import PickedRound, PickHost
 from .rules import check_conundrum
-from .show import MAX_LARGE
 from .verdicts import (
     Play,
     RoundResult,
@@ -50,24 +53,15 @@ from .verdicts import (
 )
 
 if TYPE_CHECKING:
-    from random import Random
-
     from ..dictionary import Dictionary
     from .conundrum import Conundrum
     from .opponent import Opponent
 
-PHASES = ("pick", "ready", "clock", "answering", "stopped", "over")
-GRACE = 0.5  # seconds after the deadline that an entry in flight still counts
+PHASES = ("pick", "ready", "clock", "answering", "declaring", "stopped", "over")
+__all__ = ["GRACE", "PHASES", "Entry", "Round", "RoundHost"]
 
 
-class Entry(NamedTuple):
-    """A player's text and when (clock seconds) it was entered or buzzed."""
-
-    text: str
-    seconds: float
-
-
-class RoundHost(Protocol):
+class RoundHost(PickHost, Protocol):
     """What a round needs of the game it belongs to (game.Game is one): the dictionaries,
     the clock's seconds, the computer, the players, each round's kind and draws (from the
     game's seed), Dictionary Corner, and the results a finished round joins."""
@@ -76,20 +70,21 @@ class RoundHost(Protocol):
     common: Dictionary
     dictionary_name: str
     seconds: int
+    declarations: str  # declarations.MODES: "together", or "in turn" on one keyboard
     opponent: Opponent | None
     humans: list[str]
     participants: list[str]
     results: list[RoundResult]
 
     def kind(self, number: int) -> RoundKind: ...
-    def rng(self, number: int, purpose: str) -> Random: ...
-    def numbers(self, number: int, large: int) -> NumbersDraw: ...
     def conundrum(self, number: int) -> Conundrum: ...
     def define(self, words: list[str]) -> dict[str, object] | None: ...
 
 
-class Round:
+class Round(PickedRound):
     """One round of *game*: number (0-based), kind, who picks (None: the game's seed)."""
+
+    game: RoundHost
 
     def __init__(
         self, game: RoundHost, number: int, picker: str | None, crucial: bool = False
@@ -107,68 +102,14 @@ class Round:
         self.paused = 0.0  # clock seconds spent with the clock stopped for a buzzer
         self.paused_at: float | None = None
         self.lines: dict[str, str] = {}
-        self.entries: dict[str, Entry] = {}
-        self.declared: dict[str, str] = {}
+        self.entries: dict[str, Entry] = {}  # each player's last entry
+        self.decl = Declarations(game.declarations, bool(game.seconds))
         self.buzzes: dict[str, Entry] = {}  # conundrum: each player's one buzz
         self.answering: str | None = None
         self.winner: str | None = None
         self.moves: dict[str, Move] = {}
         self.result: RoundResult | None = None
         self._extra: object = None  # the rack's words or the numbers' reach, for the reveal
-
-    # The picks ----------------------------------------------------------------------
-    @property
-    def letters(self) -> str:
-        return self.picks.letters
-
-    def _require(self, *phases: str) -> None:
-        if self.phase not in phases:
-            raise InvalidGameError(
-                f"round {self.number + 1} is in its {self.phase} phase, not {' or '.join(phases)}"
-            )
-
-    def pick(self, kind: str) -> str:
-        """The picker asks for a vowel (``v``) or consonant (``c``); returns the letter.
-        A refused pick raises InvalidGameError with the host's words ("no more vowels")."""
-        self._require("pick")
-        if self.kind != RoundKind.LETTERS:
-            raise InvalidGameError("this is a numbers round: choose how many large numbers")
-        letter = self.picks.pick(kind)
-        if self.picks.done:
-            self.phase = "ready"
-        return letter
-
-    def pick_rest(self) -> str:
-        """The remaining letters at random (3 to 5 vowels in all); returns the rack."""
-        self._require("pick")
-        self.picks.auto()
-        self.phase = "ready"
-        return self.letters
-
-    def choose_large(self, large: int = DEFAULT_LARGE) -> NumbersDraw:
-        """The picker's count of large numbers (0 to MAX_LARGE); returns the tiles and target."""
-        self._require("pick")
-        if self.kind != RoundKind.NUMBERS:
-            raise InvalidGameError("this is a letters round: pick vowels and consonants")
-        if not 0 <= large <= MAX_LARGE:
-            raise InvalidGameError(f"choose 0 to {MAX_LARGE} large numbers, not {large}")
-        self.draw = self.game.numbers(self.number, large)
-        self.phase = "ready"
-        return self.draw
-
-    def pick_for_computer(self) -> str:
-        """The picks made like a contestant (the computer's turn, or the daily challenge):
-        the calls, such as ``cvccvcvcc``, or the count of large numbers as a digit."""
-        rng = self.game.rng(self.number, "picks")
-        if self.kind == RoundKind.NUMBERS:
-            large = contestant_large(rng)
-            self.choose_large(large)
-            return str(large)
-        self._require("pick")
-        calls = contestant_letters(rng)
-        for call in calls:
-            self.pick(call)
-        return calls
 
     def puzzle_dict(self) -> dict[str, object]:
         """What the players see: the letters so far, the numbers and target, or the clue."""
@@ -258,6 +199,7 @@ class Round:
         if not self._open(now):
             return False
         self.entries[player] = Entry(text.strip(), round(self.elapsed(now), 1))
+        self.decl.write(player, text, self.entries[player].seconds)
         self.lines.pop(player, None)
         return True
 
@@ -305,9 +247,14 @@ class Round:
         )
 
     def tick(self, now: float) -> list[str]:
-        """Let the clock run to *now*: the computer buzzes when its time comes, and the
-        clock stops at the deadline. Returns what happened (``computer buzzed: right``,
-        ``time's up``), for the front end to show."""
+        """Let the clock run to *now*: the computer buzzes when its time comes, the clock
+        stops at the deadline, declaration windows close at theirs. Returns what happened
+        (``computer buzzed: right``, ``time's up``, ``ann: time to declare is up``)."""
+        if self.phase == "declaring":
+            happened = [f"{name}: time to declare is up" for name in self.decl.expire(now)]
+            if self.decl.done:
+                self.phase = "stopped"
+            return happened
         if self.phase != "clock":
             return []
         elapsed = self.elapsed(now)
@@ -342,7 +289,7 @@ class Round:
         type() was last told), else their last entry, is the declaration. Called before
         the deadline (the players are done) or in a game without a clock, the rest of
         the clock runs out at once: the computer's answer due by then still comes."""
-        if self.phase in ("stopped", "over"):
+        if self.phase in ("declaring", "stopped", "over"):
             return
         self._require("clock")
         self._computer_buzzes(float(self.seconds or THINKING_LIMIT))
@@ -350,27 +297,61 @@ class Round:
             self._stop(now, on_line)
 
     def _stop(self, now: float, on_line: dict[str, str] | None) -> None:
-        for player, text in {**self.lines, **(on_line or {})}.items():
-            if text.strip() and self.kind != RoundKind.CONUNDRUM:
-                self.entries[player] = Entry(text.strip(), round(self.elapsed(now), 1))
         self.phase = "stopped"
+        if self.kind == RoundKind.CONUNDRUM:
+            return
+        for player, text in {**self.lines, **(on_line or {})}.items():
+            if text.strip():  # written down, and the player's last entry
+                self.entries[player] = Entry(text.strip(), round(self.elapsed(now), 1))
+                self.decl.write(player, text, self.entries[player].seconds)
+        if self.decl.open_all(self.game.humans, now):
+            self.phase = "declaring"
 
-    def declare(self, player: str, text: str) -> None:
-        """After the clock, *player* declares (hidden from the others, on one keyboard);
-        empty text keeps their last entry."""
-        self._require("stopped")
+    # Declarations -------------------------------------------------------------------
+    def written(self, player: str) -> list[str]:
+        """What *player* wrote: every entry and the line when the clock stopped."""
+        return self.decl.texts(player)
+
+    def default_declaration(self, player: str) -> str | None:
+        """What counts for *player* unless they declare another: the longest word the
+        rack makes, or the working closest to the target (declarations.default_choice)."""
+        if player in self.decl.declared:
+            return self.decl.declared[player]
+        letters = self.letters if self.kind == RoundKind.LETTERS else None
+        return default_choice(self.written(player), letters, self.draw)
+
+    def open_declaration(self, player: str, now: float) -> float | None:
+        """Hand the keyboard to *player* to declare (in turn): their window opens now.
+        Returns its deadline (None: no clock)."""
+        self._require("declaring")
         self._human(player)
+        return self.decl.open(player, now)
+
+    def declaration_left(self, player: str, now: float) -> float | None:
+        """Seconds left in *player*'s window (None: no window open, or no clock)."""
+        return self.decl.left(player, now) if self.phase == "declaring" else None
+
+    def declare(self, player: str, text: str, now: float) -> str | None:
+        """*player* declares *text*, one of their written answers (on one keyboard, any
+        text); empty text keeps the default. After the window it is refused
+        (InvalidGameError). Returns what counts for them."""
         if self.kind == RoundKind.CONUNDRUM:
             raise InvalidGameError("the conundrum is answered by buzzing, not declared")
-        if text.strip():
-            self.declared[player] = text.strip()
+        self._require("declaring")
+        self._human(player)
+        try:
+            self.decl.declare(player, text, now)
+        finally:  # a refusal may have closed the window: the phase moves on all the same
+            self.tick(now)
+        return self.default_declaration(player)
 
     # The reveal ---------------------------------------------------------------------
     def finish(self) -> RoundResult:
         """Judge every declaration and award the points (once); phase ``over``."""
         if self.result is not None:
             return self.result
-        self._require("stopped")
+        self._require("declaring", "stopped")
+        self.decl.close()  # a window still open: its default stands
         plays = [self._play(name) for name in self.game.participants]
         best, available = self._best()
         self.result = RoundResult(
@@ -389,8 +370,8 @@ class Round:
         if move is not None:
             text, reasoning, seconds = move.answer, move.reasoning, move.seconds
         else:
-            entry = self.entries.get(name)
-            text = self.declared.get(name, entry.text if entry else None)
+            text = self.default_declaration(name)
+            entry = next((e for e in self.decl.written.get(name, []) if e.text == text), None)
             reasoning, seconds = None, entry.seconds if entry and timed else None
         game = self.game
         if self.kind == RoundKind.LETTERS:
@@ -422,6 +403,12 @@ class Round:
         """The round's state for a page: phase, puzzle, clock, who has entered or is
         locked out, *viewer*'s own entry, and the result once over (JSON-ready)."""
         own = self.entries.get(viewer) if viewer else None
+        declaring = {
+            "declaring": sorted({*self.decl.windows, *self.decl.pending}),
+            "written": self.written(viewer) if viewer else [],
+            "default": self.default_declaration(viewer) if viewer else None,
+            "declare_left": self.declaration_left(viewer, now) if viewer and now else None,
+        }
         return {
             "round": self.number + 1, "kind": self.kind, "crucial": self.crucial,
             "picker": self.picker,
@@ -429,5 +416,5 @@ class Round:
             "deadline": self.deadline, "left": self.left(now) if now is not None else None,
             "entered": sorted(self.entries), "entry": own.text if own else None,
             "buzzed": sorted(self.buzzes), "answering": self.answering,
-            "result": self.result.to_dict() if self.result else None,
+            "result": self.result.to_dict() if self.result else None, **declaring,
         }  # fmt: skip

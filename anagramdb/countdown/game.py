@@ -28,6 +28,7 @@ from ..dictionary import Dictionary
 from ..errors import InvalidArgumentError, InvalidGameError, quoted
 from .answers import Round
 from .conundrum import Conundrum, generate
+from .declarations import MODES as DECLARATIONS
 from .draw import NumbersDraw, draw_numbers
 from .opponent import COMPUTER, OPPONENTS, Opponent
 from .round_kinds import KINDS, RoundKind
@@ -92,6 +93,7 @@ class Game:
         players: tuple[str, ...] | list[str] = (PLAYER,),
         picks: str = "turns",
         definitions: Definitions | None = None,
+        declarations: str = "together",
     ) -> None:
         if opponent not in OPPONENTS:
             raise InvalidGameError(
@@ -99,6 +101,10 @@ class Game:
             )
         if seconds < 0:
             raise InvalidGameError(f"seconds must be 0 (no clock) or more, not {seconds}")
+        if declarations not in DECLARATIONS:
+            raise InvalidGameError(
+                f"declarations are made {' or '.join(DECLARATIONS)}, not {declarations!r}"
+            )
         if picks not in PICKS:
             raise InvalidGameError(f"picks are {' or '.join(PICKS)}, not {picks!r}")
         self.dictionary = dictionary
@@ -114,6 +120,7 @@ class Game:
         self.humans = check_names(list(players))
         self.participants = self.humans + ([COMPUTER] if self.opponent else [])
         self.picks = picks
+        self.declarations = declarations  # "in turn" when people share one keyboard
         self.definitions = definitions  # what a letters round's and a conundrum's words mean
         self._master = random.Random(self.seed)
         self._seeds: list[int] = []

@@ -4,7 +4,8 @@ and a Server-Sent Events stream of updates for each seat::
     GET  /game                     start a game alone, make a room
     POST /game                     make it (mode=solo|room, name, rounds, seconds, opponent)
     GET  /game/CODE                the game as this seat sees it (a join form for a newcomer)
-    POST /game/CODE                an action: do=join|start|pick|large|enter|line|buzz|finish|next
+    POST /game/CODE                an action: do=join|start|pick|large|enter|line|buzz|
+                                   declare|finish|next
     GET  /game/CODE/state          the same as JSON (the view of match.Match.view)
     GET  /game/events/CODE         text/event-stream: the page's changing parts, pushed
 
@@ -78,7 +79,9 @@ WORKERS_MESSAGE = (
     "the game keeps its rooms in one process, and this server runs {} (serve --workers): "
     "serve it with one worker to play"
 )
-ACTIONS = ("join", "start", "pick", "large", "enter", "line", "buzz", "finish", "next")
+ACTIONS = (
+    "join", "start", "pick", "large", "enter", "line", "buzz", "declare", "finish", "next"
+)  # fmt: skip
 
 
 # The game's pages carry their own script and style sheet beside the site's.
@@ -271,6 +274,8 @@ class Games:
                 return  # the box as typed: nobody else sees it, nothing to push
         elif action == "buzz":
             match.buzz(name, text, now)
+        elif action == "declare":
+            match.declare(name, text, now)
         elif action == "finish":
             match.finish(name, now)
         elif action == "next":

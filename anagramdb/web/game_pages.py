@@ -19,6 +19,7 @@ import time
 from html import escape
 from typing import Any
 
+from ..countdown.declarations import DECLARE_SECONDS
 from ..countdown.round_kinds import RoundKind
 from ..countdown.rules import MAX_ANSWER
 from ..countdown.show import MAX_LARGE, RACK_SIZE
@@ -82,7 +83,7 @@ def refresh(view: dict[str, Any]) -> float | None:
     """When a page without the script should reload: at the time up, or soon while waiting
     for someone else; None when only this player can move the game on."""
     current = view.get("round") or {}
-    if view["phase"] == "clock":
+    if view["phase"] in ("clock", "declare"):
         return None if current.get("left") is None else current["left"] + 1
     if view["phase"] == "over":
         return None
@@ -102,7 +103,7 @@ def regions(room: Room[Any], seat: Seat, view: dict[str, Any]) -> dict[str, Any]
         "key": key,
         "summary": summary(view),
         "title": title(view),
-        "left": current.get("left") if view["phase"] == "clock" else None,
+        "left": current.get("left") if view["phase"] in ("clock", "declare") else None,
         "html": {
             "stage": stage_html(room, view),
             "answer": answer_html(room, view),
@@ -122,6 +123,8 @@ def summary(view: dict[str, Any]) -> str:
         return f"{heading}: {who} to pick."
     if phase == "clock":
         return f"{heading}: the clock is running."
+    if phase == "declare":
+        return f"{heading}: time's up. Declare your answer."
     points = (view.get("result") or {}).get("points", {})
     mine = points.get(view["you"], 0)
     if phase == "over":
@@ -195,6 +198,12 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
         answered = [n for n in current.get("answered", []) if n != view["you"]]
         if answered:
             parts.append(f'<p class="status">With an answer: {escape(", ".join(answered))}.</p>')
+    elif phase == "declare":
+        if current.get("declaring_now"):
+            parts.append(clock_html(current, int(DECLARE_SECONDS)))
+        waiting = [n for n in current.get("declaring", []) if n != view["you"]]
+        if waiting:
+            parts.append(f'<p class="status">Declaring: {escape(", ".join(waiting))}.</p>')
     elif view.get("result"):
         parts.append(reveal_html(view["result"]))
     if phase == "over":
@@ -330,6 +339,8 @@ def answer_html(room: Room[Any], view: dict[str, Any]) -> str:
         )
     if phase == "clock":
         return answer_form(code, current)
+    if phase == "declare":
+        return declare_html(code, current)
     if phase == "reveal":
         return button("next", "Next round", code, focus=True)
     return '<p><a class="button" href="/game">Play again</a></p>'
@@ -359,6 +370,23 @@ def answer_form(code: str, current: dict[str, Any]) -> str:
         f'<button name="do" value="{"buzz" if conundrum else "enter"}">'
         f"{'Buzz' if conundrum else 'Enter'}</button>"
         f"{done}</form>"
+    )
+
+
+def declare_html(code: str, current: dict[str, Any]) -> str:
+    """The seat's declaration: one button for each answer it wrote, the default first."""
+    written: list[str] = current.get("written") or []
+    default = str(current.get("default"))
+    if not written or not current.get("declaring_now"):
+        return '<p class="status">Waiting for the others to declare.</p>'
+    ordered = [default] + [text for text in written if text != default]
+    return (
+        "<p>Declare one of your answers (the first counts if you do not):</p>"
+        '<div class="choices">'
+        + "".join(
+            button("declare", text, code, focus=text == default, text=text) for text in ordered
+        )
+        + "</div>"
     )
 
 

@@ -9,8 +9,10 @@ Phases of a view::
 
     lobby    the room waits for its players; the host starts the game
     picking  a round's letters or large numbers are chosen by the player whose turn it is
-    clock    the round's deadline runs: players enter answers (each replaces the last; what
-             is in the box when time is up counts), or buzz in the conundrum
+    clock    the round's deadline runs: players enter answers (each is written down, and
+             what is in the box when time is up too), or buzz in the conundrum
+    declare  a player who wrote several answers declares one in a window of their own
+             (the engine's default stands if they do not); a late declaration is refused
     reveal   every declaration judged, the points, the best answers; Next round goes on
     over     the final scores (after any crucial conundrum a tie called for)
 
@@ -32,7 +34,10 @@ from ..errors import InvalidGameError
 from .solvers import Solvers
 
 LOBBY, PICKING, CLOCK, REVEAL, OVER = "lobby", "picking", "clock", "reveal", "over"
-PHASES = {"pick": PICKING, "ready": PICKING, "clock": CLOCK, "answering": CLOCK}
+DECLARE = "declare"
+PHASES = {
+    "pick": PICKING, "ready": PICKING, "clock": CLOCK, "answering": CLOCK, "declaring": DECLARE
+}  # fmt: skip
 
 
 class MoveError(Exception):
@@ -144,6 +149,17 @@ class Match:
             raise MoveError("time is up")
         self._settle(now)
 
+    def declare(self, name: str, text: str, now: float) -> None:
+        """*name* declares one of their written answers (empty: the default)."""
+        rnd = self.round
+        if rnd is None or rnd.phase != "declaring":
+            raise MoveError("this is not the time to declare")
+        try:
+            rnd.declare(name, text, now)
+        except InvalidGameError as exc:
+            raise MoveError(str(exc)) from None
+        self._settle(now)
+
     def finish(self, name: str, now: float) -> None:
         """*name* needs no more time; the clock stops when every player has finished."""
         rnd = self._playing("")
@@ -158,6 +174,9 @@ class Match:
         """When ``tick`` must run next: the deadline (and the grace an entry in flight
         gets), or the computer's buzz; None while nothing is due."""
         rnd = self.round
+        if rnd is not None and rnd.phase == "declaring":
+            ends = [end + GRACE for end in rnd.decl.windows.values() if end is not None]
+            return min(ends, default=None)
         if rnd is None or rnd.phase != "clock" or rnd.started is None:
             return None
         due = [] if rnd.deadline is None else [rnd.deadline + GRACE]
@@ -169,7 +188,7 @@ class Match:
 
     def tick(self, now: float) -> bool:
         """Let the clock run to *now*; whether anything happened."""
-        if self.round is None or self.round.phase != "clock":
+        if self.round is None or self.round.phase not in ("clock", "declaring"):
             return False
         happened = self.round.tick(now)
         self._settle(now)
@@ -266,6 +285,14 @@ class Match:
                 current["line"] = rnd.lines.get(name)
                 current["locked"] = name in rnd.buzzes
                 current["finished"] = name in self.done
+        if self.phase == DECLARE:
+            current["declaring"] = state["declaring"]
+            if name is not None:
+                current["written"] = state["written"]
+                current["default"] = state["default"]
+                current["left"] = state["declare_left"]
+                current["deadline"] = rnd.decl.windows.get(name)
+                current["declaring_now"] = name in rnd.decl.windows
         if name is not None and name in self.refusals:
             current["refusal"] = self.refusals[name]
         shown["round"] = current

@@ -115,7 +115,7 @@ def test_players_take_turns_to_pick_and_the_computer_picks_like_a_contestant(ful
     assert seeded.picker(0) is None and seeded.picker(1) is None
 
 
-def test_entries_replace_each_other_and_the_line_counts_at_time_up(full, common):
+def test_every_entry_is_written_and_the_longest_is_declared_by_default(full, common):
     game = Game(full, common, "L", seed=4, seconds=30)
     rnd = game.next_round()
     rnd.pick_rest()
@@ -127,40 +127,63 @@ def test_entries_replace_each_other_and_the_line_counts_at_time_up(full, common)
     assert rnd.entries["you"].text == short
     rnd.type("you", long, 39.0)  # typed, not entered
     assert rnd.tick(39.9) == [] and rnd.phase == "clock"
-    assert rnd.tick(40.0) == ["time's up"] and rnd.phase == "stopped"
+    assert rnd.tick(40.0) == ["time's up"] and rnd.phase == "declaring"
     assert not rnd.enter("you", "late", 41.0)
+    assert rnd.written("you") == [short, long] and rnd.default_declaration("you") == long
+    assert rnd.declaration_left("you", 45.0) == 5.0  # a window of 10 s from time-up
+    assert rnd.tick(50.5) == [] and rnd.phase == "declaring"  # GRACE: still open
+    assert rnd.tick(50.6) == ["you: time to declare is up"] and rnd.phase == "stopped"
     result = rnd.finish()
     assert result.plays[0].answer == long and result.points == [words[0].score]
     assert result.available == words[0].score
 
 
-def test_the_last_entry_counts_when_the_line_is_empty(full, common):
+def test_the_working_closest_by_its_own_arithmetic_is_declared_by_default(full, common):
     game = Game(full, common, "N", seed=4, seconds=30)
     rnd = game.next_round()
     draw = rnd.choose_large(2)
+    a, b, c = draw.numbers[:3]
+    written = {f"{a} + {b}": a + b, f"{a} × {b}": a * b, f"{c}": c}
     rnd.start(0.0)
-    rnd.enter("you", f"{draw.numbers[0]} + {draw.numbers[1]}", 5.0)
-    rnd.enter("you", f"{draw.numbers[0]} × {draw.numbers[1]}", 6.0)
+    for (text, _), when in zip(list(written.items())[:2], (5.0, 6.0), strict=True):
+        rnd.enter("you", text, when)
     rnd.type("you", "", 29.0)
-    assert rnd.enter("you", f"{draw.numbers[2]}", 30.3)  # in flight at the deadline: taken
+    assert rnd.enter("you", f"{c}", 30.3)  # in flight at the deadline: taken
     rnd.tick(31.0)
-    play = rnd.finish().plays[0]
-    assert play.answer == str(draw.numbers[2]) and play.seconds == 30.3
+    # The closest to the target, a tie going to the later one (computed here by hand).
+    order = list(written)
+    expected = min(order, key=lambda text: (abs(written[text] - draw.target), -order.index(text)))
+    assert rnd.phase == "declaring" and rnd.default_declaration("you") == expected
+    play = rnd.finish().plays[0]  # judged in the window: the default stands
+    assert play.answer == expected and play.seconds == {order[0]: 5.0, order[1]: 6.0}.get(
+        expected, 30.3
+    )
 
 
 def test_people_declare_in_turn_after_the_clock(full, common):
-    game = Game(full, common, "L", seed=6, players=["ann", "bob"], opponent="easy")
+    game = Game(
+        full, common, "L", seed=6, players=["ann", "bob"], opponent="easy", declarations="in turn"
+    )
     rnd = game.next_round()
     rnd.pick_rest()
     best = solve_letters(full, rnd.letters, enough=1)[0]
     rnd.start(0.0)
     with pytest.raises(InvalidGameError):
-        rnd.declare("ann", best.word)  # not before the clock stops
+        rnd.declare("ann", best.word, 1.0)  # not before the clock stops
     rnd.tick(30.0)
-    rnd.declare("ann", best.word)
-    rnd.declare("bob", "")  # nothing declared: no answer
+    assert rnd.phase == "declaring"
+    with pytest.raises(InvalidGameError, match=r"^it is not ann's turn to declare yet$"):
+        rnd.declare("ann", best.word, 31.0)
+    assert rnd.open_declaration("ann", 31.0) == 41.0  # each window has its own clock
+    assert rnd.declare("ann", best.word, 40.0) == best.word
+    with pytest.raises(InvalidGameError, match=r"^ann has declared already$"):
+        rnd.declare("ann", "x", 40.0)
+    assert rnd.open_declaration("bob", 45.0) == 55.0
+    with pytest.raises(InvalidGameError, match=r"^bob's time to declare is up: the default"):
+        rnd.declare("bob", "zzz", 55.6)  # late: refused, and bob wrote nothing
+    assert rnd.phase == "stopped"
     with pytest.raises(InvalidGameError):
-        rnd.declare("carol", "x")
+        rnd.declare("carol", "x", 46.0)
     result = rnd.finish()
     assert [p.player for p in result.plays] == ["ann", "bob", COMPUTER]
     # The show's rule, not the solver's: a word scores its length, nine letters 18.
@@ -257,7 +280,7 @@ def test_events_in_the_wrong_phase_are_refused(full, common):
         rnd.choose_large(1)
     with pytest.raises(InvalidGameError, match=r"^only the conundrum has a buzzer$"):
         rnd.buzz("you", 0.0)
-    with pytest.raises(InvalidGameError, match=r"^round 1 is in its pick phase, not stopped$"):
+    with pytest.raises(InvalidGameError, match=r"^round 1 is in its pick phase, not declaring or"):
         rnd.finish()
     with pytest.raises(InvalidGameError, match=r"^'nobody' is not a player of this game$"):
         rnd.enter("nobody", "x", 0.0)
@@ -285,7 +308,7 @@ def test_a_buzz_is_timed_to_a_tenth_of_a_second_and_answered_by_its_player(full,
         rnd.answer("bob", rnd.puzzle.answer, 104.0)
     assert rnd.answer("ann", rnd.puzzle.answer, 104.5) == "right"
     with pytest.raises(InvalidGameError, match=r"^the conundrum is answered by buzzing, not dec"):
-        rnd.declare("bob", "anything")
+        rnd.declare("bob", "anything", 105.0)
     play = rnd.finish().plays[0]
     assert play.seconds == 3.1 and play.score == 10 and play.answer == rnd.puzzle.answer
 
@@ -367,6 +390,7 @@ def test_a_round_s_record_for_a_page_at_each_phase(full, common):
         "round": 1, "kind": "letters", "crucial": False, "picker": "ann", "phase": "pick",
         "puzzle": {"letters": ""}, "seconds": 30, "deadline": None, "left": 30.0,
         "entered": [], "entry": None, "buzzed": [], "answering": None, "result": None,
+        "declaring": [], "written": [], "default": None, "declare_left": None,
     }  # fmt: skip
     assert rnd.to_dict(0.0, "ann") == waiting
     first = rnd.pick("c")
@@ -377,17 +401,18 @@ def test_a_round_s_record_for_a_page_at_each_phase(full, common):
     rnd.type("bob", "tar", 13.0)
     clock = {
         **waiting, "phase": "clock", "puzzle": {"letters": rnd.letters}, "deadline": 40.0,
-        "left": 17.5, "entered": ["ann"], "entry": "rat",
+        "left": 17.5, "entered": ["ann"], "entry": "rat", "written": ["rat"], "default": "rat",
     }  # fmt: skip
     assert rnd.to_dict(22.5, "ann") == clock
-    assert rnd.to_dict(22.5, "bob") == {**clock, "entry": None}  # ann's entry is hers alone
+    mine = {"entry": None, "written": [], "default": None}  # ann's entry is hers alone
+    assert rnd.to_dict(22.5, "bob") == {**clock, **mine}
     assert rnd.to_dict(50.0, "carol")["left"] == 0.0
     assert rnd.tick(40.0) == ["time's up"]
     result = rnd.finish()
     assert [(p.answer, p.seconds) for p in result.plays] == [("rat", 2.3), ("tar", 30.0)]
     assert rnd.to_dict(45.0, "bob") == {
         **clock, "phase": "over", "left": 0.0, "entered": ["ann", "bob"], "entry": "tar",
-        "result": result.to_dict(),
+        "result": result.to_dict(), "written": ["tar"], "default": "tar",
     }  # fmt: skip
     conundrum = game.next_round()
     conundrum.start(0.0)
@@ -425,8 +450,9 @@ def test_at_time_up_the_line_counts_over_the_last_entry(full, common):
     rnd.type("bob", words[2], 3.0)  # replaced by what the front end says is on the line
     rnd.type("cy", words[3], 4.0)
     rnd.time_up(12.25, {"ann": "  ", "bob": words[-1]})
-    assert rnd.phase == "stopped"
+    assert rnd.phase == "declaring" and rnd.written("bob") == [words[1], words[-1]]
     rnd.time_up(13.0, {"ann": words[-1]})  # stopped already: nothing changes
+    assert rnd.declare("bob", words[-1].upper(), 14.0) == words[-1]  # his choice, not the default
     plays = rnd.finish().plays
     assert [(p.answer, p.seconds) for p in plays] == [
         (words[0], 1.0),

@@ -205,26 +205,43 @@ def test_the_letters_picks_follow_the_rules_and_say_no_more_vowels(player):
     assert len(rack) == 9 and sum(letter in "AEIOU" for letter in rack) == 5
 
 
-def test_the_box_at_time_up_counts_over_the_last_entry(player, served):
-    player.create(mode="solo", rounds="L", seconds="30")
-    pick_all(player)
-    view = player.state()
-    assert view["round"]["left"] == pytest.approx(30)
-    rack = view["round"]["letters"].lower()
-    player.act("enter", text=rack[:3])
-    player.act("line", text="zzzz")  # typed, not entered: it replaces the entry at time-up
-    # The page without the script shows when time is up, not a frozen count.
-    page = player.page()
-    assert "Time is up at <time" in page and 'http-equiv="refresh"' in page
-    served.clock.now += 30.6  # past the deadline and its grace, on the server's clock
+def _time_passes(served, seconds: float) -> None:
+    served.clock.now += seconds  # on the server's clock
     for room in served.games.rooms.rooms():
         served.games.tick(room)
-    view = player.state()
-    assert view["phase"] == "over"  # its one round is played
-    mine = view["result"]["plays"][0]
-    assert mine["answer"] == "zzzz" and not mine["valid"]
+
+
+def test_the_box_at_time_up_is_written_and_each_player_declares_in_a_window(player, served):
+    player.create(mode="solo", rounds="LL", seconds="30")
+    for number in (1, 2):
+        if number == 2:
+            player.act("next")
+        pick_all(player)
+        view = player.state()
+        assert view["round"]["left"] == pytest.approx(30)
+        rack = view["round"]["letters"].lower()
+        player.act("enter", text=rack[:3])
+        player.act("line", text="zzzz")  # typed, not entered: written at time-up
+        # The page without the script shows when time is up, not a frozen count.
+        page = player.page()
+        assert "Time is up at <time" in page and 'http-equiv="refresh"' in page
+        _time_passes(served, 30.6)  # past the deadline and its grace
+        view = player.state()
+        assert view["phase"] == "declare" and view["round"]["left"] == pytest.approx(10)
+        assert view["round"]["written"] == [rack[:3], "zzzz"]
+        assert view["round"]["default"] == rack[:3]  # the rack cannot make zzzz
+        page = player.page()
+        assert "Declare one of your answers" in page and 'name="text" value="zzzz"' in page
+        if number == 1:
+            player.act("declare", text="zzzz")  # in the window: the player's choice counts
+            assert player.state()["result"]["plays"][0]["answer"] == "zzzz"
+        else:
+            _time_passes(served, 10.6)  # the window and its grace: the default stands
+            assert player.act("declare", expect=409, text="zzzz")["error"]
+            assert player.state()["result"]["plays"][0]["answer"] == rack[:3]
+    assert player.state()["phase"] == "over"
     # Too late: nothing more is taken.
-    assert player.act("enter", expect=409, text=rack[:4])["error"]
+    assert player.act("enter", expect=409, text="late")["error"]
 
 
 def test_the_event_stream_pushes_each_change(player, served):

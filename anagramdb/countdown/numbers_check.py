@@ -2,7 +2,8 @@
 
 The answer is text in this grammar (spaces anywhere), as people write their working::
 
-    working := line (SEPARATOR line)*       SEPARATOR: a new line, ";", "," or "then"
+    working := line (SEPARATOR line)*       SEPARATOR: a new line, ";", ",", "then", or
+                                            a full stop ending a sentence
     line    := step ("=" NUMBER step?)*     a claimed result, if given, must be right;
                                             it ends a step, so "4x7=28 10+4=14" is two
     step    := sum | OPERATOR sum           a step that opens with an operator goes on
@@ -11,6 +12,9 @@ The answer is text in this grammar (spaces anywhere), as people write their work
     sum     := product (("+" | "-") product)*
     product := atom (TIMES_OR_DIVIDE atom)*  × x X * · ⋅ ∙ and ÷ /
     atom    := NUMBER | "(" sum ")"
+
+and the words people say (WORDS, any case): plus, and, minus, times, divided by, equals;
+"and" after a claimed result only joins two steps ("4 x 7 = 28 and 28 + 2 = 30").
 
 so ``((100+6)*3*75-50)/25``, the show's steps ``25 x 4 = 100`` / ``100 - 3 = 97`` (one a
 line) and ``4*7=28, 10+4=14, 28*14=392`` are all answers. Implicit multiplication
@@ -47,9 +51,12 @@ OPERATORS = {
     "÷": "/",
 }
 ACCEPTED = (
-    "accepted: steps such as 25 x 4 = 100, 100 - 3 = 97 (split by new lines, ';', ',' or "
-    "'then') or an expression such as (25 + 5) x 4; times: x × * ·, divide: ÷ /"
+    "accepted: steps such as 25 x 4 = 100, 100 - 3 = 97 (split by new lines, ';', ',', '.' "
+    "or 'then') or an expression such as (25 + 5) x 4; times: x × * ·, divide: ÷ /; "
+    "or the words plus, and, minus, times, divided by, equals"
 )
+# Words for the signs ("&" is "and": a plus, or nothing just after a claimed result).
+WORDS = {"plus": "+", "and": "&", "minus": "-", "times": "*", "x": "*", "equals": "="}
 PREVIOUS = -1  # in a parsed step: the result of the step before (a step opening with "+ 1")
 MAX_DEPTH = 50  # brackets open at once (the parser recurses once per bracket)
 
@@ -92,13 +99,38 @@ class _Broken(Exception):
     """A rule broken while evaluating (becomes an invalid verdict, not an error)."""
 
 
+class _At(Exception):
+    """Text that is not an answer, at *offset* of the answer: check_numbers words the
+    place (place) and raises InvalidNumbersError."""
+
+    def __init__(self, before: str, offset: int, after: str) -> None:
+        super().__init__(before, offset, after)
+        self.before, self.offset, self.after = before, offset, after
+
+
+def place(answer: str, offset: int) -> str:
+    """The place of *offset* in *answer*, for a message: a character of the answer, or of
+    one of its lines when it has several, or the end of a line or of the answer."""
+    if offset >= len(answer.rstrip()):
+        return "at the end of the answer"
+    if "\n" not in answer.strip():
+        return f"at character {offset + 1} of the answer"
+    start = answer.rfind("\n", 0, offset) + 1
+    line = answer[:start].count("\n") + 1
+    rest = answer[offset:].split("\n", 1)[0]
+    if not rest.strip():
+        return f"at the end of line {line}"
+    return f"at character {offset - start + 1} of line {line}"
+
+
 class _Parser:
     """Recursive descent over one line's tokens, building the tree of what was written:
     a number (int) or ``(operator, left, right)``."""
 
-    def __init__(self, tokens: list[tuple[str, int, int]]) -> None:
+    def __init__(self, tokens: list[tuple[str, int, int]], end: int) -> None:
         self.tokens = tokens
         self.position = 0
+        self.end = end  # where the line ends in the answer, for "at the end of ..."
 
     def peek(self) -> str | None:
         return self.tokens[self.position][0] if self.position < len(self.tokens) else None
@@ -108,22 +140,20 @@ class _Parser:
         self.position += 1
         return token
 
-    def expected(self, what: str) -> InvalidNumbersError:
+    def expected(self, what: str) -> _At:
         if self.position < len(self.tokens):
             kind, value, column = self.tokens[self.position]
             before = self.tokens[self.position - 1][0] if self.position else None
             if (kind == "(" and before in ("n", ")")) or (kind == "n" and before == ")"):
-                return InvalidNumbersError(
-                    f"a times sign is missing at character {column + 1} of the answer: "
-                    f"implicit multiplication such as 3(4 + 5) is not accepted, write "
-                    f"3 x (4 + 5); {ACCEPTED}"
+                return _At(
+                    "a times sign is missing ",
+                    column,
+                    ": implicit multiplication such as 3(4 + 5) is not accepted, write "
+                    f"3 x (4 + 5); {ACCEPTED}",
                 )
             found = repr(str(value) if kind == "n" else chr(value))
-            return InvalidNumbersError(
-                f"expected {what} at character {column + 1} of the answer, found {found}; "
-                f"{ACCEPTED}"
-            )
-        return InvalidNumbersError(f"expected {what} at the end of the answer; {ACCEPTED}")
+            return _At(f"expected {what} ", column, f", found {found}; {ACCEPTED}")
+        return _At(f"expected {what} ", self.end, f"; {ACCEPTED}")
 
     def line(self) -> object:
         tree = self.sum()
@@ -229,7 +259,7 @@ class _Checker:
 
 def tokenize(line: str, offset: int = 0) -> list[tuple[str, int, int]]:
     """(kind, number, column) tokens of one line: kind "n" for a number, else the operator
-    ("+", "-", "*", "/"), a bracket or "="; raises InvalidNumbersError on anything else."""
+    ("+", "-", "*", "/", "&" for "and"), a bracket or "="; raises _At on anything else."""
     tokens: list[tuple[str, int, int]] = []
     index = depth = 0
     while index < len(line):
@@ -242,21 +272,37 @@ def tokenize(line: str, offset: int = 0) -> list[tuple[str, int, int]]:
                 end += 1
             tokens.append(("n", int(line[index:end]), offset + index))
             index = end
+        elif char.isalpha() and char.isascii():
+            index = _word(line, index, offset, tokens)
         elif char in OPERATORS or char in "()=":
             # an operator's "number" is the code point written, to quote it in messages
             tokens.append((OPERATORS.get(char, char), ord(char), offset + index))
             depth += {"(": 1, ")": -1}.get(char, 0)
             if depth > MAX_DEPTH:
-                raise InvalidNumbersError(
-                    f"brackets are nested more than {MAX_DEPTH} deep at character "
-                    f"{offset + index + 1} of the answer"
-                )
+                raise _At(f"brackets are nested more than {MAX_DEPTH} deep ", offset + index, "")
             index += 1
         else:
-            raise InvalidNumbersError(
-                f"unexpected {char!r} at character {offset + index + 1} of the answer: {ACCEPTED}"
-            )
+            raise _At(f"unexpected {char!r} ", offset + index, f": {ACCEPTED}")
     return tokens
+
+
+def _word(line: str, index: int, offset: int, tokens: list[tuple[str, int, int]]) -> int:
+    """The word at *index* as its sign's token (added to *tokens*); where it ends."""
+    end = index
+    while end < len(line) and line[end].isalpha() and line[end].isascii():
+        end += 1
+    word = line[index:end].lower()
+    if word == "divided":
+        after = line[end:].lstrip()
+        if after[:2].lower() != "by" or after[2:3].isalpha():
+            raise _At("expected 'by' after 'divided' ", offset + end, f": {ACCEPTED}")
+        sign, end = "/", len(line) - len(after) + 2
+    elif word in WORDS:
+        sign = WORDS[word]
+    else:
+        raise _At(f"unexpected {line[index:end]!r} ", offset + index, f": {ACCEPTED}")
+    tokens.append((sign, ord(line[index]), offset + index))
+    return end
 
 
 def _lines(answer: str) -> list[tuple[str, int]]:
@@ -264,7 +310,7 @@ def _lines(answer: str) -> list[tuple[str, int]]:
     import re
 
     found, start = [], 0
-    for separator in re.finditer(r"[;,\n]|\bthen\b", answer + "\n", re.IGNORECASE):
+    for separator in re.finditer(r"[;,\n]|\.(?=\s)|\bthen\b", answer + "\n", re.IGNORECASE):
         if answer[start : separator.start()].strip():
             found.append((answer[start : separator.start()], start))
         start = separator.end()
@@ -288,14 +334,13 @@ def _steps(tokens: list[Token]) -> list[tuple[list[Token], int | None]]:
             index += 1
             continue
         if index + 1 >= len(tokens) or tokens[index + 1][0] != "n":
-            raise InvalidNumbersError(
-                f"expected the result after '=' at character {token[2] + 1} of the answer; "
-                f"{ACCEPTED}"
-            )
+            raise _At("expected the result after '=' ", token[2], f"; {ACCEPTED}")
         claim = tokens[index + 1][1]
         steps.append((current, claim))
         index += 2
         current = []
+        if index < len(tokens) and tokens[index][0] == "&":
+            index += 1  # "= 28 and 28 + 2": "and" joins two steps
     if current or not steps:
         steps.append((current, None))
     return steps
@@ -315,11 +360,15 @@ def check_numbers(numbers: list[int], target: int, answer: str) -> NumbersCheck:
     if not lines:
         raise InvalidNumbersError(f"no answer given: {ACCEPTED}")
     parsed: list[tuple[object, int | None]] = []
-    for text, offset in lines:
-        for tokens, claim in _steps(tokenize(text, offset)):
-            if parsed and tokens and tokens[0][0] in ("+", "-", "*", "/"):
-                tokens = [("n", PREVIOUS, tokens[0][2]), *tokens]  # "..., + 1 = 176"
-            parsed.append((_Parser(tokens).line(), claim))
+    try:
+        for text, offset in lines:
+            for tokens, claim in _steps(tokenize(text, offset)):
+                tokens = [(t[0].replace("&", "+"), t[1], t[2]) for t in tokens]
+                if parsed and tokens and tokens[0][0] in ("+", "-", "*", "/"):
+                    tokens = [("n", PREVIOUS, tokens[0][2]), *tokens]  # "..., + 1 = 176"
+                parsed.append((_Parser(tokens, offset + len(text.rstrip())).line(), claim))
+    except _At as at:
+        raise InvalidNumbersError(at.before + place(answer, at.offset) + at.after) from None
     checker = _Checker(list(numbers))
     value = 0
     try:

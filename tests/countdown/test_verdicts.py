@@ -77,7 +77,7 @@ def test_a_numbers_answer_ranks_by_its_distance():
     )
     garbled = numbers_play("ann", DRAW, " hello ", "r", 1.5)
     assert garbled[:5] == ("ann", "hello", False, 0, 0) and garbled[6:] == ("r", 1.5, None)
-    assert garbled.reason.startswith("unexpected 'h' at character 1 of the answer")
+    assert garbled.reason.startswith("unexpected 'hello' at character 1 of the answer")
     for nothing in (None, "", " "):
         assert numbers_play("ann", DRAW, nothing, "r", 3.0) == Play(
             "ann", None, False, 0, 0, "no answer", "r", 3.0

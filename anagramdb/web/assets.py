@@ -6,7 +6,8 @@ and sends a policy naming all of them (content_security_policy).
 The script is progressive: every page works as plain HTML forms. With it, a form whose
 ``data-api`` names an endpoint is answered as you type (a debounced fetch of the JSON twin
 of the page, rendered with DOM methods and textContent, never innerHTML) and the address bar
-is kept in step with ``history.replaceState``; the practice page gets its clock. The
+is kept in step with ``history.replaceState``. The practice page's clock is the board's
+(board_assets.py). The
 numbers it shares with the server (the rack's size, the words a summary names) it reads
 from the page's ``<body data-...>`` (pages.SCRIPT_DATA): they are written once, in Python.
 """
@@ -19,10 +20,12 @@ import hashlib
 STYLE = """
 :root { color-scheme: light; --bg: #fff; --fg: #1b1b1b; --field: #fff; --accent: #1657a8;
   --on-accent: #fff; --tile: #1e3a8a; --muted: #575757; --line: #767676; --error: #b3261e;
-  --control: calc(1.4rem * 1.3 + .8rem + 4px); }
+  --control: calc(1.4rem * 1.3 + .8rem + 4px); --board: #12306b; --digits: #ffb627;
+  --touch: 2.75rem; }
 @media (prefers-color-scheme: dark) {
   :root { color-scheme: dark; --bg: #121417; --fg: #ececec; --field: #1d2026; --accent: #8ab4f8;
-    --on-accent: #121417; --tile: #2b4c9b; --muted: #b4b4b4; --line: #8d939c; --error: #ff8a80; }
+    --on-accent: #121417; --tile: #2b4c9b; --muted: #b4b4b4; --line: #8d939c; --error: #ff8a80;
+    --board: #1a2f5c; }
 }
 * { box-sizing: border-box; }
 html { background: var(--bg); }
@@ -31,7 +34,8 @@ body { font: 1.05rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-seri
 a { color: var(--accent); }
 nav { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; padding: .75rem 0;
   border-bottom: 1px solid var(--line); }
-nav a { text-decoration: none; font-weight: 600; padding: .25rem 0; }
+nav a { text-decoration: none; font-weight: 600; padding: .6rem 0; }
+main { overflow-wrap: break-word; }
 nav a[aria-current] { border-bottom: 3px solid var(--accent); }
 a:focus-visible, input:focus-visible, button:focus-visible, summary:focus-visible {
   outline: 3px solid var(--accent); outline-offset: 2px; }
@@ -46,19 +50,21 @@ form.solve .hint, form.solve .check { grid-column: 1 / -1; }
   form.solve.numbers { grid-template-columns: minmax(0, 1fr) auto; }
   form.solve.numbers .field:first-of-type { grid-column: 1 / -1; }
 }
-.field { display: flex; flex-direction: column; min-width: 0; }
+/* The gap keeps the focus ring (3 px, 2 px off the box) clear of the label above. */
+.field { display: flex; flex-direction: column; min-width: 0; gap: .4rem; }
 .field label { font-weight: 600; font-size: .9rem; }
 .hint { color: var(--muted); }
 input[type=text] { font: inherit; font-size: 1.4rem; line-height: 1.3; padding: .4rem .6rem;
   width: 100%; height: var(--control);
   min-width: 0; letter-spacing: .06em; color: var(--fg); background: var(--field);
   border: 2px solid var(--line); border-radius: .4rem; }
-.check { display: flex; gap: .4rem; align-items: center; }
+.check { display: flex; gap: .4rem; align-items: center; min-height: var(--touch); }
 button, .button { font: inherit; font-weight: 600; padding: .5rem 1rem; border-radius: .4rem;
   border: 2px solid var(--accent); background: var(--accent); color: var(--on-accent);
-  cursor: pointer; text-decoration: none; display: inline-block; white-space: nowrap; }
+  cursor: pointer; text-decoration: none; display: inline-flex; align-items: center;
+  justify-content: center; white-space: nowrap; min-height: var(--touch); min-width: var(--touch); }
 .solve-button { height: var(--control); padding: 0 1.1rem; font-size: 1.1rem; }
-button.copy { font-size: .85rem; padding: .1rem .55rem; background: var(--bg); color: var(--accent);
+button.copy { font-size: .85rem; padding: .1rem .7rem; background: var(--bg); color: var(--accent);
   margin-left: .5rem; vertical-align: middle; }
 .summary { font-weight: 700; margin: .9rem 0 0; min-height: 1.5em; }
 .busy { color: var(--muted); margin: .25rem 0 0; }
@@ -72,11 +78,22 @@ ul.words small { color: var(--muted); }
 .definition { margin: .75rem 0 0; }
 .definition:empty { display: none; }
 .score { color: var(--muted); font-weight: normal; font-size: .95rem; }
-.tiles { display: flex; flex-wrap: wrap; gap: .35rem; margin: .75rem 0; padding: 0;
+/* The show's board: its tiles in one row at any width (nine share a 320-pixel phone's),
+   the target in a display's digits. */
+.board { background: var(--board); color: #fff; border-radius: .6rem; padding: .6rem;
+  margin: .75rem 0; }
+.board p { margin: .5rem 0 0; font-weight: 600; }
+.tiles { display: flex; flex-wrap: nowrap; gap: .3rem; margin: .75rem 0; padding: 0;
   list-style: none; }
-.tiles li { background: var(--tile); color: #fff; font-weight: 700; font-size: 1.6rem;
-  min-width: 2.6rem; text-align: center; padding: .3rem .5rem; border-radius: .3rem; }
-.target { font-size: 2.2rem; font-weight: 700; }
+.board .tiles { margin: 0; }
+.tiles li { background: var(--tile); color: #fff; font-weight: 700; flex: 0 1 3rem; min-width: 0;
+  font-size: clamp(1.05rem, 5.4vw, 1.7rem); min-height: var(--touch); display: flex;
+  align-items: center; justify-content: center; border-radius: .3rem;
+  box-shadow: inset 0 -3px 0 rgba(0, 0, 0, .35); }
+.tiles li.empty { background: transparent; border: 2px dashed rgba(255, 255, 255, .45);
+  box-shadow: none; }
+.target { font: 700 2rem/1.2 ui-monospace, monospace; color: var(--digits); background: #000;
+  padding: 0 .4rem; border-radius: .25rem; letter-spacing: .08em; }
 ol.solutions { padding-left: 1.5rem; }
 ol.solutions > li { margin: .5rem 0; }
 ol.steps { margin: .25rem 0; padding-left: 1.25rem; list-style: lower-alpha; }
@@ -322,25 +339,6 @@ SCRIPT = """
       }
       update("none");
     });
-  }
-  const clock = document.getElementById("clock");
-  const practice = document.getElementById("practice");
-  if (clock && practice) {
-    const seconds = Number(clock.dataset.seconds);
-    const end = performance.now() + seconds * 1000;
-    const bar = document.getElementById("clock-bar");
-    const tick = () => {
-      const left = Math.max(0, Math.ceil((end - performance.now()) / 1000));
-      clock.textContent = left + " s";
-      bar.value = left;
-      if (left > 0) { setTimeout(tick, 200); return; }
-      clock.textContent = "Time's up!";
-      const late = el("input");
-      late.type = "hidden"; late.name = "timeup"; late.value = "1";
-      practice.append(late);
-      practice.submit();
-    };
-    tick();
   }
 })();
 """

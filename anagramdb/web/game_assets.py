@@ -5,19 +5,24 @@ stream and swaps in the regions the server rendered (parsed with DOMParser, neve
 innerHTML on the page), keeps the answer box while a round is played, sends the box's
 content as it is typed (what is in the box when time is up counts) and each entry,
 posts the forms with fetch while the stream is live (without it they post as forms),
-and counts the server's deadline down. Without it the page still plays, by forms.
+and counts the server's deadline down on the clock face (the board's script,
+board_assets.py, which comes first). Without it the page still plays, by forms.
 """
 
 from __future__ import annotations
 
-GAME_STYLE = """
-.tiles li.empty { background: transparent; border: 2px dashed var(--line); }
+from .board_assets import BOARD_SCRIPT, BOARD_STYLE
+
+GAME_STYLE = (
+    BOARD_STYLE
+    + """
 .clock { font-size: 2rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: .5rem 0 0; }
 .choices form, form.act { display: inline-flex; }
 form.settings { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
   gap: .5rem 1rem; align-items: start; margin-bottom: 1rem; }
 form.settings > button { justify-self: start; grid-column: 1 / -1; }
 select, input[type=number], input[type=date] { font: inherit; padding: .35rem .5rem;
+  min-height: var(--touch);
   max-width: 100%; color: var(--fg); background: var(--field); border: 2px solid var(--line);
   border-radius: .4rem; }
 table { border-collapse: collapse; margin: .75rem 0; width: 100%; }
@@ -26,6 +31,32 @@ th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--
   vertical-align: top; }
 table.scores td, table.scores thead th + th { text-align: right; }
 tfoot th, tfoot td { border-bottom: 0; }
+/* A phone's width holds any table of the game: columns share the width, names and answers
+   wrap anywhere (a 200-letter answer too), a player's name in the score table's head is cut
+   short with its whole self in the title and in the scoreboard above. */
+table.reveal, table.scores { table-layout: fixed; }
+table.reveal th, table.reveal td, table.scores tbody th { overflow-wrap: break-word; }
+table.reveal th:last-child { width: 4.2rem; }
+table.reveal thead th:first-child { width: 28%; }
+table.scores thead th:first-child { width: 7rem; }
+table.scores .name { display: block; overflow: hidden; text-overflow: ellipsis;
+  white-space: nowrap; }
+@media (max-width: 40rem) {
+  table.reveal, table.scores { font-size: .9rem; }
+  table.reveal th, table.reveal td, table.scores th, table.scores td { padding: .3rem .2rem; }
+  table.scores thead th:first-child { width: 4.6rem; }
+  table.scores.many .name { writing-mode: vertical-rl; transform: rotate(180deg);
+    max-height: 8rem; margin-left: auto; }
+}
+ul.scoreboard { list-style: none; padding: 0; margin: 1rem 0 .5rem; display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr)); gap: .4rem; }
+ul.scoreboard li { display: flex; justify-content: space-between; align-items: center;
+  gap: .5rem; padding: .3rem .3rem .3rem .6rem; border-radius: .4rem; background: var(--board);
+  color: #fff; min-width: 0; }
+ul.scoreboard .who { overflow-wrap: anywhere; min-width: 0; font-weight: 600; }
+ul.scoreboard .total { font: 700 1.4rem/1.2 ui-monospace, monospace; color: var(--digits);
+  background: #000; border-radius: .25rem; padding: 0 .35rem; min-width: 2.6ch;
+  text-align: right; font-variant-numeric: tabular-nums; }
 .table-wrap { overflow-x: auto; }
 button.secondary { background: var(--bg); color: var(--accent); }
 .best { font-weight: 700; letter-spacing: .04em; }
@@ -34,17 +65,17 @@ dl.corner dd { margin: 0 0 .5rem 1rem; }
 #share { word-break: break-all; }
 pre.share { font: inherit; background: var(--field); border: 1px solid var(--line);
   padding: .5rem .75rem; white-space: pre-wrap; }
-@media (max-width: 30rem) {
-  .tiles { gap: .25rem; }
-  .tiles li { min-width: 2rem; font-size: 1.35rem; padding: .25rem .2rem; }
-}
 """
+)
 
-GAME_SCRIPT = """
+GAME_SCRIPT = (
+    BOARD_SCRIPT
+    + """
 "use strict";
 (() => {
   const game = document.getElementById("game");
   if (!game) return;
+  const board = window.anagramdbBoard;
   const action = "/game/" + game.dataset.game;
   const summary = document.getElementById("summary");
   let live = false;
@@ -89,18 +120,18 @@ GAME_SCRIPT = """
   const startClock = (left) => {
     clearTimeout(clockTimer);
     const clock = document.getElementById("clock");
-    if (left === null || left === undefined || left === "" || !clock) return;
+    if (left === null || left === undefined || left === "" || !clock) { board.run(null); return; }
     const end = performance.now() + Number(left) * 1000;
-    const bar = document.getElementById("clock-bar");
+    board.run(left);
     const tick = () => {
       const remaining = Math.max(0, (end - performance.now()) / 1000);
       clock.textContent = Math.ceil(remaining) + " s";
-      if (bar) bar.value = remaining;
       if (remaining > 0) { clockTimer = setTimeout(tick, 200); return; }
       clock.textContent = "Time's up!";
       sendLine(true);
       const input = box();
       if (input) input.readOnly = true;
+      board.mark();
     };
     tick();
   };
@@ -131,6 +162,7 @@ GAME_SCRIPT = """
     }
     if (summary.textContent !== update.summary) summary.textContent = update.summary;
     document.title = update.title + " · anagramdb";
+    board.refresh();
     share();
     startClock(update.left);
   };
@@ -161,3 +193,4 @@ GAME_SCRIPT = """
   }
 })();
 """
+)

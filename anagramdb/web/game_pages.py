@@ -23,6 +23,7 @@ from ..countdown.declarations import DECLARE_SECONDS
 from ..countdown.round_kinds import RoundKind
 from ..countdown.rules import MAX_ANSWER
 from ..countdown.show import MAX_LARGE, RACK_SIZE
+from .board import SOUND_TOGGLE, WORD_BOX, board_html, clock_face
 from .game_assets import GAME_SCRIPT, GAME_STYLE
 from .pages import layout, plural
 from .rooms import Room, Seat
@@ -67,6 +68,7 @@ def room_page(room: Room[Any], seat: Seat, view: dict[str, Any]) -> str:
         f"{html['answer']}</section>"
         f'<div id="yours">{html["yours"]}</div>'
         f'<section id="players" aria-label="Scores">{html["players"]}</section></div>'
+        f"<p>{SOUND_TOGGLE}</p>"
         f'<p class="status"><a href="/game/{room.code}/state">This game as JSON</a></p>'
     )
     return page(title(view), content, refresh(view))
@@ -144,12 +146,6 @@ def final_line(view: dict[str, Any]) -> str:
     return f"{shown}: {winner} {'win' if winner == 'you' else 'wins'}."
 
 
-def tiles_html(items: list[str], label: str, total: int = 0) -> str:
-    cells = "".join(f"<li>{escape(item)}</li>" for item in items)
-    cells += '<li class="empty" aria-hidden="true"></li>' * max(0, total - len(items))
-    return f'<ul class="tiles" aria-label="{escape(label)}">{cells}</ul>'
-
-
 def clock_html(current: dict[str, Any], seconds: int) -> str:
     """The clock: the time it stops, as the server's wall clock (the script counts down)."""
     left, ends = current.get("left"), current.get("ends")
@@ -158,11 +154,10 @@ def clock_html(current: dict[str, Any], seconds: int) -> str:
     stamp = time.strftime("%H:%M:%S", time.localtime(ends))
     iso = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(ends)) + f".{round(ends * 10) % 10}Z"
     return (
+        f'<div class="clockface">{clock_face(seconds, left)}'
         f'<p id="clock" class="clock" role="timer" data-left="{left:.2f}" '
         f'data-seconds="{seconds}" data-deadline="{iso}">'
-        f'Time is up at <time datetime="{iso}">{stamp}</time></p>'
-        f'<progress id="clock-bar" max="{seconds}" value="{left:.1f}" aria-label="Time left">'
-        "</progress>"
+        f'Time is up at <time datetime="{iso}">{stamp}</time></p></div>'
     )
 
 
@@ -181,12 +176,12 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
     parts = [f"<h1>{escape(title(view).removeprefix('Countdown: ').capitalize())}</h1>"]
     kind = current["kind"]
     if kind == RoundKind.LETTERS:
-        parts.append(tiles_html(list(current.get("letters", "").upper()), "The letters", RACK_SIZE))
+        parts.append(board_html(list(current.get("letters", "").upper()), "The letters", RACK_SIZE))
     elif kind == RoundKind.NUMBERS and "numbers" in current:
-        parts.append(tiles_html([str(n) for n in current["numbers"]], "The numbers"))
-        parts.append(f'<p>Target: <span class="target">{current["target"]}</span></p>')
+        numbers = [str(n) for n in current["numbers"]]
+        parts.append(board_html(numbers, "The numbers", target=current["target"]))
     elif kind == RoundKind.CONUNDRUM and "clue" in current:
-        parts.append(tiles_html(list(current["clue"].upper()), "The conundrum"))
+        parts.append(board_html(list(current["clue"].upper()), "The conundrum"))
     if phase == "picking":
         who = "You" if current["picker"] == view["you"] else escape(current["picker"])
         what = "vowels and consonants" if kind == RoundKind.LETTERS else "how many large numbers"
@@ -364,8 +359,8 @@ def answer_form(code: str, current: dict[str, Any]) -> str:
         f'<form method="post" action="/game/{code}" id="answer-form" class="solve" '
         f'data-kind="{current["kind"]}">'
         f'<div class="field"><label for="text">{escape(label)}</label>'
-        f'<input type="text" id="text" name="text" autocomplete="off" autocapitalize="none" '
-        f'spellcheck="false" maxlength="{MAX_ANSWER}" autofocus '
+        f'<input type="text" id="text" name="text" {WORD_BOX} maxlength="{MAX_ANSWER}" autofocus '
+        f'data-spell="{"numbers" if current["kind"] == RoundKind.NUMBERS else "letters"}" '
         f'value="{escape(current.get("line") or "")}"></div>'
         f'<button name="do" value="{"buzz" if conundrum else "enter"}">'
         f"{'Buzz' if conundrum else 'Enter'}</button>"
@@ -407,14 +402,25 @@ def yours_html(view: dict[str, Any]) -> str:
 
 
 def players_html(view: dict[str, Any]) -> str:
+    """The scoreboard (each player's name and total, as the show's desks) and the score
+    table round by round; a name too long for its column is cut short, whole in its title."""
     scores: dict[str, int] = view["scores"]
     names = list(scores)
     for player in view["players"]:
         if player["name"] not in names:
             names.append(player["name"])
     here = {player["name"]: player["here"] for player in view["players"]}
+
+    def shown(name: str) -> str:
+        return escape(name) + ("" if here.get(name, True) else " (away)")
+
+    board = "".join(
+        f'<li><span class="who">{shown(name)}</span> '
+        f'<span class="total">{scores.get(name, 0)}</span></li>'
+        for name in names
+    )
     head = "".join(
-        f"<th scope=col>{escape(name)}{'' if here.get(name, True) else ' (away)'}</th>"
+        f'<th scope=col><span class="name" title="{shown(name)}">{shown(name)}</span></th>'
         for name in names
     )
     rows = "".join(
@@ -425,7 +431,8 @@ def players_html(view: dict[str, Any]) -> str:
     )
     total = "".join(f"<td><strong>{scores.get(name, 0)}</strong></td>" for name in names)
     return (
-        '<table class="scores"><caption>Scores</caption>'
+        f'<ul class="scoreboard" aria-label="Totals">{board}</ul>'
+        f'<table class="scores{" many" if len(names) > 3 else ""}"><caption>Scores</caption>'
         f"<thead><tr><th scope=col>Round</th>{head}</tr></thead><tbody>{rows}</tbody>"
         f"<tfoot><tr><th scope=row>Total</th>{total}</tr></tfoot></table>"
     )

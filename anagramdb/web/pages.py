@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 from ..countdown.draw import SEED_LIMIT
 from ..countdown.show import RACK_SIZE
 from .api import answer
-from .assets import SCRIPT, STYLE
+from .assets import SCRIPT, STYLE, content_security_policy
 from .params import MAX_BLANKS, MAX_NUMBER_DIGITS, MAX_RACK, MAX_TEXT, ApiError, Params
 from .render import (
     SHOWN_WORDS,
@@ -60,9 +60,21 @@ class Redirect(Exception):
 Page = Callable[[Request], tuple[int, str]]
 
 
-def page(path: str, cached: bool = True) -> Callable[[Page], Page]:
+def page(
+    path: str, cached: bool = True, assets: tuple[str, str] | None = None
+) -> Callable[[Page], Page]:
     """Register the decorated function, (status, HTML) of a request, as the page at *path*
-    (routes.py); a Redirect it raises becomes a 302. *cached*: a 200 may be cached."""
+    (routes.py); a Redirect it raises becomes a 302. *cached*: a 200 may be cached.
+    *assets*: the (style, script) its pages may add to the site's (layout's *extra*)."""
+    headers = (
+        {
+            "Content-Security-Policy": content_security_policy(
+                (SCRIPT, assets[1]), (STYLE, assets[0])
+            )
+        }
+        if assets
+        else {}
+    )
 
     def register(show: Page) -> Page:
         def handler(request: Request) -> Response:
@@ -72,7 +84,7 @@ def page(path: str, cached: bool = True) -> Callable[[Page], Page]:
                 return Response.redirect(move.location)
             return Response.html(
                 status, html, CACHE_SOLVED if status == 200 and cached else NO_STORE
-            )
+            )._replace(headers=headers)
 
         route(path)(handler)
         return show
@@ -124,7 +136,7 @@ def field(name: str, label: str, value: str, **attributes: str) -> str:
     return (
         f'<div class="field"><label for="{name}">{escape(label)}</label>'
         f'<input type="text" id="{name}" name="{name}" value="{escape(value)}" autocomplete="off" '
-        f'spellcheck="false"{extra}></div>'
+        f'autocorrect="off" spellcheck="false"{extra}></div>'
     )
 
 

@@ -26,6 +26,8 @@ from ..countdown.round_kinds import RoundKind
 from ..countdown.rules import MAX_ANSWER
 from ..countdown.show import MAX_LARGE, MAX_VOWELS, MIN_VOWELS
 from .api import answer
+from .board import SOUND_TOGGLE, WORD_BOX, board_html, clock_face
+from .board_assets import BOARD_SCRIPT, BOARD_STYLE
 from .pages import Redirect, layout, page, random_seed, twin_link
 from .params import ApiError, Params, integer, one
 from .render import error_html, letters_html, numbers_html, numbers_summary, plural
@@ -36,7 +38,7 @@ ROUNDS = (RoundKind.LETTERS, RoundKind.NUMBERS)
 BEST_WORDS = 10
 
 
-@page("/practice", cached=False)
+@page("/practice", cached=False, assets=(BOARD_STYLE, BOARD_SCRIPT))
 def practice_page(request: Request) -> tuple[int, str]:
     try:
         return round_page(request.solvers, request.query)
@@ -93,13 +95,9 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
     else:
         drawn = draw_numbers(choice, seed)
         tiles, label = [str(n) for n in drawn.numbers], "Your working, e.g. (100 + 6) × 9"
-    tiles_html = (
-        '<ul class="tiles" aria-label="The tiles">'
-        + "".join(f"<li>{escape(tile)}</li>" for tile in tiles)
-        + "</ul>"
+    tiles_html = board_html(
+        tiles, "The tiles", target=drawn.target if kind == RoundKind.NUMBERS else None
     )
-    if kind == RoundKind.NUMBERS:
-        tiles_html += f'<p>Target: <span class="target">{drawn.target}</span></p>'
     title = f"Practice: {kind} round"
     if "answer" not in params and "timeup" not in params:
         hidden = "".join(
@@ -108,17 +106,16 @@ def round_page(solvers: Solvers, params: Params) -> tuple[int, str]:
         )
         content = (
             f"<h1>{escape(title.capitalize())}</h1>{tiles_html}"
-            f'<p id="clock" role="timer" data-seconds="{seconds}">{seconds} s</p>'
-            f'<progress id="clock-bar" max="{seconds}" value="{seconds}" aria-label="Time '
-            'left"></progress>'
+            f'<div class="clockface">{clock_face(seconds, seconds)}'
+            f'<p id="clock" role="timer" data-seconds="{seconds}">{seconds} s</p></div>'
             f'<form id="practice" class="solve" action="/practice" method="get">{hidden}'
             f'<div class="field"><label for="answer">{escape(label)}</label>'
-            '<input type="text" id="answer" name="answer" autocomplete="off" spellcheck="false" '
+            f'<input type="text" id="answer" name="answer" {WORD_BOX} data-spell="{kind}" '
             f'autofocus maxlength="{MAX_ANSWER}"></div>'
-            '<button class="solve-button">Check</button></form>'
+            f'<button class="solve-button">Check</button></form><p>{SOUND_TOGGLE}</p>'
             f"{twin(kind, chosen, seed)}"
         )
-        return 200, layout(title, "/practice", content)
+        return 200, layout(title, "/practice", content, extra=(BOARD_STYLE, BOARD_SCRIPT))
     given = one(params, "answer", "").strip()
     if not given:
         judged = '<p class="verdict">No answer: 0 points.</p>'

@@ -17,7 +17,8 @@ GAME_STYLE = (
     BOARD_STYLE
     + """
 .clock { font-size: 2rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: .5rem 0 0; }
-.choices form, form.act { display: inline-flex; }
+.choices form, form.act { display: inline-flex; max-width: 100%; }
+.choices button { white-space: normal; overflow-wrap: anywhere; text-align: left; }
 form.settings { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
   gap: .5rem 1rem; align-items: start; margin-bottom: 1rem; }
 form.settings > button { justify-self: start; grid-column: 1 / -1; }

@@ -231,9 +231,13 @@ def test_a_room_of_eight_long_names_never_scrolls_sideways_on_a_phone(browser, u
     box.send_keys(LONG_ANSWER)
     click(browser, "Enter")
     until(browser, lambda: LONG_ANSWER in text(browser, "#yours"))
-    # One other player scores, so that the game ends without a crucial conundrum.
     rack = others[0].state()["round"]["letters"]
-    others[0].act("enter", text=solve_letters(full, rack, enough=1)[0].word)
+    word = solve_letters(full, rack, enough=1)[0].word
+    browser.find_element(By.ID, "text").send_keys(word)  # two answers written: a declaration
+    click(browser, "Enter")
+    until(browser, lambda: word in text(browser, "#yours"))
+    # One other player scores, so that the game ends without a crucial conundrum.
+    others[0].act("enter", text=word)
     for player in others[1:3]:
         player.act("enter", text="tea")
     until(browser, lambda: "With an answer" in text(browser, "#stage"))
@@ -241,7 +245,11 @@ def test_a_room_of_eight_long_names_never_scrolls_sideways_on_a_phone(browser, u
     post(browser, do="finish")
     for player in others:
         player.act("finish")
-    until(browser, lambda: "time's up" in summary(browser), lambda: summary(browser))
+    until(browser, lambda: "Declare your answer" in summary(browser), lambda: summary(browser))
+    until(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#answer .choices button"))
+    fits(browser, "the declaration of a long answer", seen)
+    post(browser, do="declare", text=LONG_ANSWER)
+    until(browser, lambda: "You score" in summary(browser), lambda: summary(browser))
     fits(browser, "the reveal of a long answer", seen)
     click(browser, "Next round")
     until(browser, lambda: "to pick" in summary(browser), lambda: summary(browser))

@@ -7,11 +7,14 @@ about 25 ms to import (most of a lookup's cold start):
     anagramdb define WORD... [--json]
     anagramdb [-d D] letters RACK [--json] [-a|--all] [--min N] [--enough N]
     anagramdb numbers [solve] N... -t|--target T [--json] [-a|--all] [--rpn] [--ascii] [--strict]
+    anagramdb [-d D] serve [--host H] [--port P] [--workers W] [--cors ORIGIN]
+                           [--open] [--quiet] [--json]
 
 (global options anywhere, values detached or after ``=``; LETTERS or RACK ``-`` for batch
 mode). Anything else (other options, help, repeated arguments, values that are not plain
 digits, other commands) goes to the typer app, which prints exactly the same for these
-calls: a property test generates command lines and compares the two.
+calls: a property test generates command lines and compares the two. A server started
+here never loads typer at all (cli/serving.py).
 """
 
 from __future__ import annotations
@@ -35,13 +38,18 @@ FLAGS = {
         "--ascii": "--ascii",
         "--strict": "--strict",
     },
+    "serve": {"--json": "--json", "--open": "--open", "--quiet": "--quiet"},
 }
 VALUES: dict[str, dict[str, tuple[str, int | None]]] = {
     "anagrams": {},
     "define": {},
     "letters": {"--min": ("--min", 1), "--enough": ("--enough", 1)},
     "numbers": {"--target": ("--target", None), "-t": ("--target", None)},
+    "serve": {"--port": ("--port", 0), "--workers": ("--workers", 1)},
 }
+# Options whose value is any text but an empty one (click takes it as it is; the typer
+# path says that an empty one is missing).
+TEXTS = {"serve": ("--host", "--cors")}
 
 
 def _integer(text: str, least: int | None) -> int | None:
@@ -74,6 +82,13 @@ def parse(args: list[str]) -> tuple[str | None, str, Any, dict[str, Any]] | None
         name, equals, attached = word.partition("=")
         if word in FLAGS[command]:
             options[FLAGS[command][word]] = True
+        elif name in TEXTS.get(command, ()):
+            if not equals and not rest:
+                return None
+            text = attached if equals else rest.pop(0)
+            if not text or text.startswith("-"):
+                return None  # empty: typer's error; a dash: whatever click makes of it
+            options[name] = text
         elif name in VALUES[command]:
             if equals and not name.startswith("--"):
                 return None  # click reads -t=5 as the value "=5"
@@ -104,6 +119,11 @@ def parse(args: list[str]) -> tuple[str | None, str, Any, dict[str, Any]] | None
         if not positional or "--target" not in options:
             return None
         return spec, command, positional, options
+    if command == "serve":
+        from .serving import LARGEST
+
+        inside = all(options.get(name, 0) <= most for name, most in LARGEST.items())
+        return (spec, command, None, options) if inside and not positional else None
     if command == "define":  # several words, or - alone
         ok = positional and (positional == ["-"] or "-" not in positional)
         return (spec, command, positional, options) if ok else None
@@ -124,6 +144,18 @@ def quick(args: list[str]) -> int | None:
 
     messages.show_warnings()
     try:
+        if command == "serve":
+            from .serving import serve
+
+            named = {"--host": "host", "--port": "port", "--workers": "workers", "--cors": "cors"}
+            given = {named[name]: value for name, value in options.items() if name in named}
+            return serve(
+                **given,
+                dictionary=spec,
+                quiet=bool(options.get("--quiet")),
+                as_json=as_json,
+                open_browser=bool(options.get("--open")),
+            )
         if command == "numbers":
             flag = {
                 name: bool(options.get(name)) for name in ("--all", "--ascii", "--strict", "--rpn")

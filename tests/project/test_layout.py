@@ -30,9 +30,9 @@ ALLOWED = {
     "web": {"engine", "countdown", "web"},
 }
 # The front ends are siblings: neither imports the other, with one exception, the
-# command-line module that starts the web server. What both need (queries turned into
-# result records) lives below them, in anagramdb/countdown/queries.py.
-DOORS = {"anagramdb.cli.serve_command": {"web"}}
+# command-line module that starts the web server (cli/serving.py, typer-free). What both
+# need (queries turned into result records) lives below them, in countdown/queries.py.
+DOORS = {"anagramdb.cli.serving": {"web"}}
 
 
 SOURCES = sorted(PACKAGE.rglob("*.py"))

@@ -36,6 +36,7 @@ import zlib
 from _thread import allocate_lock
 from bisect import bisect_left
 from itertools import pairwise
+from time import time_ns
 
 from .errors import (
     IndexCorruptError,
@@ -62,6 +63,13 @@ STRETCH_BYTES = 256 << 10  # stretches of index keys kept decoded (a Dictionary 
 HEADER = struct.Struct("<8sHHIQqQQQQII")  # version and kind: one u32 before kinds
 CRC_FIELD = 68  # byte offset of the index CRC-32, the header's last field
 CRC_CHUNK = 1 << 18  # bytes file_crc reads at a time, into one reused buffer
+# The verification stamp (docs/FORMAT.md, "Verified once"): an extended attribute of the
+# index file recording the size, mtime and inode under which its CRC last held, written
+# only once the file's mtime is SETTLED_NS old (an mtime is as coarse as the kernel's
+# clock tick, so a write in the same tick as the last one would not move it).
+STAMP_ATTRIBUTE = "user.anagramdb.verified"
+STAMP = struct.Struct("<QqQI")  # size, mtime (ns), inode, the header's index CRC
+SETTLED_NS = 2_000_000_000
 
 
 class Header:
@@ -147,6 +155,18 @@ def require_regular_file(path: str, status: os.stat_result | None = None) -> Non
         raise StorageError(f"cannot open dictionary {path}: it is {kind}")
 
 
+def read_scattered(fd: int) -> None:
+    """Advise the kernel that the file *fd* is read a few scattered pieces at a time (an
+    index, stored keys): it then reads no more than asked, where by default a 4 KiB
+    ``pread`` brings in 128 KiB."""
+    advise = getattr(os, "posix_fadvise", None)
+    if advise is not None:
+        try:
+            advise(fd, 0, 0, os.POSIX_FADV_RANDOM)
+        except OSError:
+            pass
+
+
 def file_crc(fd: int, start: int = 0, crc: int = 0) -> int:
     """CRC-32 of an open file from byte *start* to its end, continuing from *crc*.
 
@@ -180,9 +200,11 @@ class SparseIndex:
     a mapping can add a megabyte to the process's RSS, and RSS must stay flat.
     """
 
-    def __init__(self, source: int | bytes, path: str) -> None:
+    def __init__(self, source: int | bytes, path: str, trust: bool = False) -> None:
         """Parse and verify an index from an open descriptor (which this object then owns
-        and closes) or from the bytes of a whole index file."""
+        and closes) or from the bytes of a whole index file. With *trust*, a file whose
+        verification stamp matches it is not read whole for its CRC (see STAMP_ATTRIBUTE),
+        and one verified now is stamped."""
         self.path = path
         self._fd = source if isinstance(source, int) else None
         self._data = b"" if isinstance(source, int) else source
@@ -218,16 +240,22 @@ class SparseIndex:
             raise IndexCorruptError(
                 f"{path}: {state}: {size} bytes, the header promises {expected}"
             )
-        crc = zlib.crc32(head[:CRC_FIELD])
-        crc = (
-            file_crc(self._fd, HEADER.size, crc)
-            if self._fd is not None
-            else zlib.crc32(memoryview(self._data)[HEADER.size :], crc)
-        )
-        if crc != header.index_crc:
-            raise IndexCorruptError(
-                f"{path}: checksum mismatch: stored {header.index_crc:08x}, computed {crc:08x}"
+        stamp = b""
+        if trust and status is not None and self._fd is not None:
+            stamp = STAMP.pack(size, status.st_mtime_ns, status.st_ino, header.index_crc)
+        if not stamp or _stamp_of(self._fd) != stamp:
+            crc = zlib.crc32(head[:CRC_FIELD])
+            crc = (
+                file_crc(self._fd, HEADER.size, crc)
+                if self._fd is not None
+                else zlib.crc32(memoryview(self._data)[HEADER.size :], crc)
             )
+            if crc != header.index_crc:
+                raise IndexCorruptError(
+                    f"{path}: checksum mismatch: stored {header.index_crc:08x}, computed {crc:08x}"
+                )
+            if stamp and status is not None and time_ns() - status.st_mtime_ns > SETTLED_NS:
+                _put_stamp(self._fd, stamp)
         if header.block_size < 1 or entries != -(-header.word_count // header.block_size):
             raise IndexCorruptError(
                 f"{path}: {entries} entries do not fit {header.word_count} words in blocks of "
@@ -350,13 +378,37 @@ class SparseIndex:
         self._data = b""
 
 
+def _stamp_of(fd: int | None) -> bytes | None:
+    """The verification stamp of the index file *fd*, or None (none, or no xattrs here)."""
+    getxattr = getattr(os, "getxattr", None)
+    if fd is None or getxattr is None:
+        return None
+    try:
+        found: bytes = getxattr(fd, STAMP_ATTRIBUTE)
+    except OSError:
+        return None
+    return found
+
+
+def _put_stamp(fd: int | None, stamp: bytes) -> None:
+    """Stamp the index file *fd* as verified, where the file system and its owner allow
+    (not: a read-only file system, another user's file, no user xattrs)."""
+    setxattr = getattr(os, "setxattr", None)
+    if fd is not None and setxattr is not None:
+        try:
+            setxattr(fd, STAMP_ATTRIBUTE, stamp)
+        except OSError:
+            pass
+
+
 def _closer(fd: int) -> Callable[[], None]:
     """A function that closes *fd* (and refers to nothing else)."""
     return lambda: os.close(fd)
 
 
-def read_index(index_path: str) -> SparseIndex | None:
-    """Open and verify an index file; None when it does not exist.
+def read_index(index_path: str, trust: bool = False) -> SparseIndex | None:
+    """Open and verify an index file; None when it does not exist. *trust*: see
+    SparseIndex (a stamp saves reading the whole file for its CRC).
 
     Raises IndexCorruptError (or IndexVersionError) for a damaged file, StorageError when
     it cannot be read at all (permissions, I/O errors): the file is not at fault then.
@@ -367,8 +419,9 @@ def read_index(index_path: str) -> SparseIndex | None:
         return None
     except OSError as exc:
         raise StorageError(f"cannot read index {index_path}: {describe_os_error(exc)}") from exc
+    read_scattered(fd)  # lookups read a stretch of it here and there
     try:
-        return SparseIndex(fd, index_path)
+        return SparseIndex(fd, index_path, trust)
     except BaseException as exc:
         os.close(fd)
         if isinstance(exc, OSError):

@@ -199,12 +199,15 @@ def scan_dictionary(
     the index describes exactly the file a caller has mapped. Cost: one sequential pass;
     memory holds only the index (one key per block) and one gzip member.
     """
+    from .lines import read_in_order
+
     builder = IndexBuilder(path, block_size, problems, kind)
     try:
         if fd is None:
             require_regular_file(path)
         with open(path if fd is None else os.dup(fd), "rb") as handle:
             handle.seek(0)
+            read_in_order(handle.fileno())
             if kind == ANAGRAM:
                 # A dictionary line holds one word: a file without line breaks is refused
                 # after MAX_LINE bytes, not read whole into memory.

@@ -47,7 +47,8 @@ def open_index(
     index_path = index_path_for(dict_path)
     reason = "missing"
     try:
-        index = read_index(index_path)
+        # A packaged index is never written, so never stamped: its CRC is read each time.
+        index = read_index(index_path, trust=not packaged)
     except (IndexCorruptError, StorageError) as exc:  # unreadable is rebuilt like damaged
         index, reason = None, str(exc)
     if index is not None and index.header.kind != kind:

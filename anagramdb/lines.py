@@ -10,6 +10,8 @@ is refused, naming the line that broke the bound. Batch mode goes on past such a
 
 from __future__ import annotations
 
+import os
+
 from .errors import InputTooLongError
 
 TYPE_CHECKING = False
@@ -21,6 +23,18 @@ if TYPE_CHECKING:  # annotations only: typing costs a cold start more than it sa
 # numbers game under 60 characters: 4 KiB leaves room for comments and other scripts.
 MAX_LINE = 4096
 MAX_SKIPPED = 16 << 20  # a batch reads past a long line up to this; more is not text
+
+
+def read_in_order(fd: int) -> None:
+    """Advise the kernel that the file *fd* is read front to back, once (a build, a scan):
+    it reads further ahead. Ignored where the platform or the file (a pipe) does not take
+    advice."""
+    advise = getattr(os, "posix_fadvise", None)
+    if advise is not None:
+        try:
+            advise(fd, 0, 0, os.POSIX_FADV_SEQUENTIAL)
+        except OSError:
+            pass
 
 
 def bounded_lines(handle: IO[bytes], name: str, limit: int = MAX_LINE) -> Iterator[bytes]:

@@ -40,6 +40,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 RECHECK_NS = 100_000_000  # the path is looked at again at most every 0.1 s
+# Advice for the mapping (None where the platform takes none): lookups read a block here
+# and there, so the kernel is told not to read ahead (by default a fault on one page of a
+# mapped file reads up to 128 KiB around it, so one cold lookup read a whole 1.1 MB
+# dictionary); a scan tells it the opposite for the stretch it reads.
+_ADVISING = hasattr(mmap.mmap, "madvise")
+SCATTERED: int | None = getattr(mmap, "MADV_RANDOM", None) if _ADVISING else None
+IN_ORDER: int | None = getattr(mmap, "MADV_SEQUENTIAL", None) if _ADVISING else None
 
 
 def identity(status: os.stat_result) -> tuple[int, int, int, int]:
@@ -67,6 +74,8 @@ def open_mapped(
         require_regular_file(path, status)
         if status.st_size:
             mapping = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+            if SCATTERED is not None:
+                mapping.madvise(SCATTERED)
         index = open_index(
             path, fd, status, block_size, packaged=is_packaged(path), kind=kind, rebuild=rebuild
         )

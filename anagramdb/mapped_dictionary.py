@@ -23,7 +23,7 @@ from .block_cache import (
 from .errors import DictionaryFormatError, IndexCorruptError
 from .index import BLOCK_SIZE, KEYS_SUFFIX, index_path_for
 from .kinds import ANAGRAM, BOM
-from .mapped import MappedFile
+from .mapped import IN_ORDER, SCATTERED, MappedFile
 from .packaged import is_packaged
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
@@ -324,11 +324,15 @@ class MappedDictionary(MappedFile):
                 if whole is not None:
                     yield whole.group().decode("utf-8")
                 start = line_end
+            aligned = start - start % mmap.PAGESIZE
+            if IN_ORDER is not None:  # read ahead in this chunk, as lookups do not
+                self._map.madvise(IN_ORDER, aligned, end - aligned)
             for match in pattern.finditer(self._map, start, end):
                 yield match.group().decode("utf-8")
             if RELEASE_PAGES is not None:
-                aligned = start - start % mmap.PAGESIZE
                 self._map.madvise(RELEASE_PAGES, aligned, end - aligned)
+            if SCATTERED is not None:
+                self._map.madvise(SCATTERED, aligned, end - aligned)
 
     def __iter__(self) -> Iterator[str]:
         """Every word, in file order, one block at a time (memory stays flat)."""

@@ -31,7 +31,7 @@ import struct
 import zlib
 
 from .errors import IndexCorruptError, OutputRefusedError, StorageError, describe_os_error
-from .index import KEYS_SUFFIX
+from .index import KEYS_SUFFIX, read_scattered
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -140,6 +140,7 @@ def open_stored_keys(dict_path: str, index: SparseIndex, refresh: bool = True) -
     try:
         values = read_header(fd)
         if values is not None and _describes(values, index):
+            read_scattered(fd)  # a record here and there
             return StoredKeys(fd, path, index.entry_count)
     except OSError:
         pass

@@ -31,7 +31,7 @@ from .errors import (
     describe_os_error,
 )
 from .keys import fold, is_word
-from .lines import bounded_lines
+from .lines import bounded_lines, read_in_order
 from .packaged import data_path
 
 FORMATS = ("auto", "plain", "prefix")
@@ -87,6 +87,7 @@ def open_binary(path: str) -> BinaryIO:
             handle = open(path, "rb")
         except OSError as exc:
             raise StorageError(f"cannot read word list {path}: {describe_os_error(exc)}") from exc
+        read_in_order(handle.fileno())
     peek = getattr(handle, "peek", None)
     start = peek(2)[:2] if peek else b""
     if start == GZIP_MAGIC:

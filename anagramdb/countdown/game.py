@@ -30,6 +30,8 @@ from .answers import Round
 from .conundrum import Conundrum, generate
 from .declarations import MODES as DECLARATIONS
 from .draw import NumbersDraw, draw_numbers
+from .names import MAX_NAME as MAX_NAME  # the bound, for the front ends
+from .names import check_names as names_rule
 from .opponent import COMPUTER, OPPONENTS, Opponent
 from .round_kinds import KINDS, RoundKind
 from .verdicts import Play, RoundResult
@@ -42,7 +44,6 @@ DEFAULT_OPPONENT = "none"
 MAX_ROUNDS = 50
 MAX_CRUCIAL = 3  # crucial conundrums after a tie; a tie after them stands
 MAX_PLAYERS = 8
-MAX_NAME = 20
 PLAYER = "you"
 PICKS = ("turns", "seeded")
 
@@ -61,21 +62,9 @@ def parse_rounds(spec: str) -> str:
 
 
 def check_names(names: tuple[str, ...] | list[str]) -> list[str]:
-    """The players' names, checked: 1 to MAX_PLAYERS distinct names of printable
-    characters, at most MAX_NAME long, none of them the computer's."""
-    names = [name.strip() for name in names]
-    if not 1 <= len(names) <= MAX_PLAYERS:
-        raise InvalidGameError(f"a game has 1 to {MAX_PLAYERS} players, not {len(names)}")
-    for name in names:
-        if not name or len(name) > MAX_NAME or not name.isprintable():
-            raise InvalidGameError(
-                f"a player's name is 1 to {MAX_NAME} printable characters, not {quoted(name)}"
-            )
-        if name.casefold() == COMPUTER:
-            raise InvalidGameError(f"{name!r} is the computer's name: choose another")
-    if len({name.casefold() for name in names}) < len(names):
-        raise InvalidGameError(f"two players have the same name: {', '.join(names)}")
-    return names
+    """The players' names, checked by names.py's rule: 1 to MAX_PLAYERS names, each
+    1 to MAX_NAME printable characters and not the computer's, no two too alike."""
+    return names_rule(names, MAX_PLAYERS)
 
 
 class Game:

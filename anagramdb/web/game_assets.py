@@ -185,13 +185,57 @@ GAME_SCRIPT = (
   share();
   const clock = document.getElementById("clock");
   if (clock) startClock(clock.dataset.left);
-  if (window.EventSource) {
-    const source = new EventSource(game.dataset.events);
-    source.onopen = () => { live = true; };
-    source.addEventListener("update", (event) => { live = true; apply(JSON.parse(event.data)); });
-    source.onerror = () => { live = false; };
+  // The connection line: empty and hidden while the stream is live.
+  const line = document.getElementById("connection");
+  const say = (message, ...more) => {
+    if (!line) return;
+    line.replaceChildren(message, ...more);
+    line.hidden = !message;
+  };
+  // One stream; when it fails, the page looks at the game (is the server there? the game?)
+  // and tries again after 1, 2, 4 ... 30 s (a random part each time: not all at once).
+  let source = null;
+  let tries = 0;
+  let retryTimer = 0;
+  const connect = () => {
+    clearTimeout(retryTimer);
+    if (source) source.close();
+    source = new EventSource(game.dataset.events);
+    source.onopen = () => { live = true; tries = 0; say(""); };
+    source.addEventListener("update", (event) => {
+      live = true; tries = 0; say(""); apply(JSON.parse(event.data));
+    });
+    source.onerror = () => { live = false; source.close(); retry(); };
     source.addEventListener("closed", () => { source.close(); live = false; location.reload(); });
-  }
+    source.addEventListener("replaced", () => {
+      source.close();
+      live = false;
+      const here = document.createElement("button");
+      here.type = "button";
+      here.textContent = "Play here";
+      here.addEventListener("click", connect);
+      say("This game is open in another tab or window. ", here);
+    });
+  };
+  const retry = () => {
+    const wait = Math.min(30, 2 ** Math.min(tries, 5)) * (0.75 + Math.random() / 2);
+    const seconds = Math.max(1, Math.round(wait));
+    tries += 1;
+    say("Reconnecting…");
+    const again = (message) => { say(message); retryTimer = setTimeout(connect, wait * 1000); };
+    fetch(action + "/state", { headers: { Accept: "application/json" } })
+      .then((response) => {
+        if (response.status === 404) { location.reload(); return; }  // the game has ended
+        return response.json().then((view) => {
+          if (response.ok && !view.you) { location.reload(); return; }  // no longer this seat
+          again(response.status === 503 || response.status === 429
+            ? "The server is busy: reconnecting in " + seconds + " s."
+            : "Reconnecting in " + seconds + " s.");
+        });
+      })
+      .catch(() => again("The server has gone: trying again in " + seconds + " s."));
+  };
+  if (window.EventSource) connect();
 })();
 """
 )

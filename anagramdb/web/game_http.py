@@ -5,12 +5,15 @@ and a Server-Sent Events stream of updates for each seat::
     POST /game                     make it (mode=solo|room, name, rounds, seconds, opponent)
     GET  /game/CODE                the game as this seat sees it (a join form for a newcomer)
     POST /game/CODE                an action: do=join|start|pick|large|enter|line|buzz|
-                                   declare|finish|next
+                                   declare|finish|next|rematch, or the host's
+                                   remove|skip|admit (player=NAME)
     GET  /game/CODE/state          the same as JSON (the view of match.Match.view)
     GET  /game/events/CODE         text/event-stream: the page's changing parts, pushed
 
-A seat is known by its cookie (``seat_CODE``, Path=/game, HttpOnly, SameSite=Lax): the same
-browser gets its seat back after a reload or a lost connection. A form answers with a 303
+A seat is known by its cookie (``seat_CODE``, Path=/game, HttpOnly, SameSite=Lax, renewed
+for SEAT_COOKIE_SECONDS by every page and action of the seat): the same browser gets its
+seat back after a reload or a lost connection. A seat has one update stream: a new one (a
+reload, another tab) ends the old with a ``replaced`` event. A form answers with a 303
 to the page (so Reload never repeats an action); a fetch that asks for JSON gets
 ``{"ok": true}`` or ``{"error": ...}``. The server bounds the body and checks where a post
 comes from (handler.py); each field is read by the rules of params.py (a name then by
@@ -18,7 +21,8 @@ rooms.clean_name), and each room and seat has its rate of actions (rooms.Bucket)
 
 The games of a server process live in its Games, found from the process's Solvers
 (games_for): with ``serve --workers N`` each process would have rooms of its own, so the
-game pages ask for one worker (WORKERS_MESSAGE).
+game pages say games are not available here (PLAYERS_MESSAGE, 503), and the operator is
+told why when the server starts (WORKERS_MESSAGE, workers.py).
 """
 
 from __future__ import annotations
@@ -28,8 +32,6 @@ import re
 import threading
 import time
 import weakref
-from collections.abc import Iterator
-from http.cookies import CookieError, SimpleCookie
 from typing import Any
 
 from ..countdown.game import (
@@ -54,34 +56,37 @@ from .game_history import (
     not_recorded,
     record,
 )
-from .game_pages import page, regions, room_page
+from .game_pages import page, refresh, regions, room_page
+from .game_seats import cookies, host_action, room_view, seat_cookie, stream
 from .game_start import join_page, start_page
 from .match import LOBBY, OVER, Match, MoveError
 from .pages import add_to_navigation
 from .params import ApiError, Params, integer, one
 from .rooms import (
-    AWAY_SECONDS,
-    IDLE_SECONDS,
-    MAX_STREAMS_PER_SEAT,
     Registry,
     Room,
     RoomError,
     Seat,
+    SeatAway,
+    clean_name,
     is_loopback,
 )
-from .routes import Event, EventStream, Request, Response, route
+from .routes import EventStream, Request, Response, route
 from .solvers import Solvers
 
-HEARTBEAT_SECONDS = 15.0  # a comment line on a quiet stream, so that a dead client is noticed
 CODE = re.compile(r"/game/([A-Za-z0-9_-]{16})(/state)?")
 EVENTS = re.compile(r"/game/events/([A-Za-z0-9_-]{16})")
 WORKERS_MESSAGE = (
     "the game keeps its rooms in one process, and this server runs {} (serve --workers): "
-    "serve it with one worker to play"
+    "its game pages say games are not available; serve with one worker to play"
 )
+PLAYERS_MESSAGE = "games are not available on this server just now: ask whoever runs it"
 ACTIONS = (
-    "join", "start", "pick", "large", "enter", "line", "buzz", "declare", "finish", "next"
+    "join", "start", "pick", "large", "enter", "line", "buzz", "declare", "finish", "next",
+    "rematch", "remove", "skip", "admit",
 )  # fmt: skip
+HOST_ACTIONS = ("start", "remove", "skip", "admit")
+NO_SCRIPT_TURN = 45.0  # seconds a page without the script is held here while its player acts
 
 
 # The game's pages carry their own script and style sheet beside the site's.
@@ -91,15 +96,6 @@ POLICY = content_security_policy((SCRIPT, GAME_SCRIPT), (STYLE, GAME_STYLE))
 def html(status: int, text: str) -> Response:
     """A game page (never cached: it is one seat's view of a game that moves on)."""
     return Response.html(status, text)._replace(headers={"Content-Security-Policy": POLICY})
-
-
-def cookies(request: Request) -> dict[str, str]:
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(request.headers.get("Cookie", ""))
-    except CookieError:
-        return {}
-    return {name: morsel.value for name, morsel in jar.items()}
 
 
 def wants_json(request: Request) -> bool:
@@ -127,7 +123,7 @@ class Games:
         """The reply to a request for /game or under it (an ApiError becomes its status)."""
         try:
             if self.processes > 1:
-                raise RoomError(503, WORKERS_MESSAGE.format(self.processes))
+                raise RoomError(503, PLAYERS_MESSAGE)
             return self._route(request)
         except ApiError as exc:  # RoomError, or a field that breaks its rule (params.py)
             if wants_json(request) or request.path.endswith("/state"):
@@ -150,11 +146,21 @@ class Games:
                 raise RoomError(405, "actions are posted to the game's page")
             return self.act(room, seat, request)
         with room.lock:
-            if matched.group(2):
-                return Response.json(200, self.view(room, seat))
             if seat is None:
-                return html(200, join_page(room, self.view(room, None)))
-            return html(200, room_page(room, seat, self.view(room, seat)))
+                if matched.group(2):
+                    return Response.json(200, self.view(room, None))
+                claim = room.claimed(cookies(request).get(f"seat_{room.code}"))
+                return html(200, join_page(room, self.view(room, None), claim))
+            renew = seat_cookie(room, seat.token)
+            if matched.group(2):
+                return Response.json(200, self.view(room, seat), headers=renew)
+            view = self.view(room, seat)
+            if seat.streams == 0:  # a page without the script is here until it reloads
+                wait = refresh(view)
+                hold = NO_SCRIPT_TURN if wait is None else wait
+                seat.seen = max(seat.seen, self.rooms.clock() + hold)
+            answer = html(200, room_page(room, seat, view))
+            return answer._replace(headers={**answer.headers, **renew})
 
     def history(self, request: Request) -> Response:
         """The history page or its JSON twin: for the server's own machine only."""
@@ -173,7 +179,9 @@ class Games:
         room = self.rooms.get(code)
         seat = room.seat(cookies(request).get(f"seat_{code}"))
         if seat is not None:
-            seat.seen = self.rooms.clock()
+            with room.lock:
+                seat.seen = max(seat.seen, self.rooms.clock())
+                self._watch(room, seat)
         return room, seat
 
     # --- making and joining ---------------------------------------------------------
@@ -188,7 +196,7 @@ class Games:
         opponent = one(form, "opponent", DEFAULT_OPPONENT)
         if opponent not in OPPONENTS:
             raise RoomError(400, f"the opponent is one of {', '.join(OPPONENTS)}, not {opponent!r}")
-        name = one(form, "name", "" if mode == "room" else "You")
+        name = clean_name(one(form, "name", "" if mode == "room" else "You"))
         day = challenge_day(one(form, "daily")) if "daily" in form else None
         if day is not None and mode != "solo":
             raise RoomError(400, "the daily challenge is played alone")
@@ -206,24 +214,19 @@ class Games:
             room.game = match
             try:
                 seat = room.join(name, self.rooms.clock())
-            except RoomError:
+                if room.solo:
+                    self._do(room, seat, "start", {})
+            except (RoomError, MoveError) as exc:
                 self.rooms.remove(room)
-                raise
-            if room.solo:
-                self._do(room, seat, "start", {})
-        return self._seated(room, seat, request)
+                raise RoomError(getattr(exc, "status", 400), str(exc)) from None
+        return self._seated(room, seat.token, request)
 
-    def _seated(self, room: Room[Match], seat: Seat, request: Request) -> Response:
-        cookie = (
-            f"seat_{room.code}={seat.token}; Path=/game; Max-Age={int(IDLE_SECONDS)}; "
-            "HttpOnly; SameSite=Lax"
-        )
+    def _seated(self, room: Room[Match], token: str, request: Request) -> Response:
+        cookie = seat_cookie(room, token)
         if wants_json(request):
-            return Response.json(
-                200, {"ok": True, "game": f"/game/{room.code}"}, headers={"Set-Cookie": cookie}
-            )
+            return Response.json(200, {"ok": True, "game": f"/game/{room.code}"}, headers=cookie)
         answer = Response.redirect(f"/game/{room.code}", 303)
-        return answer._replace(headers={**answer.headers, "Set-Cookie": cookie})
+        return answer._replace(headers={**answer.headers, **cookie})
 
     # --- actions --------------------------------------------------------------------
 
@@ -238,20 +241,39 @@ class Games:
             if not bucket.take(now):
                 raise RoomError(429, "too many actions in this game at once; slow down")
             if action == "join":
-                if seat is None:
-                    assert room.game is not None
+                if seat is not None:
+                    return self._seated(room, seat.token, request)
+                assert room.game is not None
+                try:
                     seat = room.join(one(form, "name", ""), now, room.game.phase == LOBBY)
-                return self._seated(room, seat, request)
+                except SeatAway as away:  # the host may let this browser in
+                    token = room.claim(away.seat)
+                    if wants_json(request):
+                        return Response.json(
+                            202, {"waiting": str(away)}, headers=seat_cookie(room, token)
+                        )
+                    return self._seated(room, token, request)
+                except RoomError as refused:  # the form again, saying why
+                    if wants_json(request):
+                        raise
+                    view = self.view(room, None)
+                    return html(refused.status, join_page(room, view, error=str(refused)))
+                return self._seated(room, seat.token, request)
             if seat is None:
                 raise RoomError(403, "join the game first (your seat is kept by a cookie)")
+            assert room.game is not None
             try:
                 self._do(room, seat, action, form)
+                room.game.refusals.pop(seat.name, None)
             except MoveError as exc:
                 if wants_json(request):
                     return Response.json(409, {"error": str(exc)})
+                room.game.refusals[seat.name] = str(exc)  # shown on the page it comes back to
+        renew = seat_cookie(room, seat.token)
         if wants_json(request):
-            return Response.json(200, {"ok": True})
-        return Response.redirect(f"/game/{room.code}", 303)
+            return Response.json(200, {"ok": True}, headers=renew)
+        answer = Response.redirect(f"/game/{room.code}", 303)
+        return answer._replace(headers={**answer.headers, **renew})
 
     def _do(self, room: Room[Match], seat: Seat, action: str, form: Params) -> None:
         """Apply one action to the room's game (hold the lock); MoveError if refused."""
@@ -260,10 +282,18 @@ class Games:
         now = self.rooms.clock()
         text = one(form, "text", "")
         name = seat.name
-        if action == "start":
-            if seat is not room.host:
-                raise MoveError("the host starts the game")
+        if action in HOST_ACTIONS and seat is not room.host:
+            raise MoveError(
+                "the host starts the game"
+                if action == "start"
+                else "only the host can remove, skip or let in a player"
+            )
+        if action in ("remove", "skip", "admit"):
+            host_action(room, action, one(form, "player", ""), now)
+        elif action == "start":
             match.start([s.name for s in room.seats], now)
+        elif action == "rematch":
+            match.rematch([s.name for s in room.seats], now)
         elif action == "pick":
             match.pick(name, one(form, "kind", ""), now)
         elif action == "large":
@@ -277,15 +307,24 @@ class Games:
         elif action == "declare":
             match.declare(name, text, now)
         elif action == "finish":
-            match.finish(name, now)
+            match.finish(name, now, frozenset(self.away(room, now)))
         elif action == "next":
             match.next_round(now)
         self._changed(room)
 
+    def away(self, room: Room[Match], now: float) -> set[str]:
+        """The names of the room's players who are away now (hold the lock)."""
+        return {seat.name for seat in room.seats if not seat.connected(now)}
+
     def _changed(self, room: Room[Match]) -> None:
-        """After a change (hold the lock): the streams woken, the next alarm set."""
+        """After a change (hold the lock): the room moved on without its away players,
+        the streams woken, the next alarm set."""
         match = room.game
         assert match is not None
+        now = self.rooms.clock()
+        for _ in range(3):  # a pick made for someone may start a round that ends at once
+            if not match.settle_away(self.away(room, now), now):
+                break
         room.finished = match.phase == OVER
         if room.finished and room.solo and match.recorded is None and match.game is not None:
             mine = is_loopback(room.creator)  # the server's machine: its owner's history
@@ -296,10 +335,30 @@ class Games:
             self.alarms.at(when, lambda: self.tick(room))
 
     def tick(self, room: Room[Match]) -> None:
-        """Let *room*'s clock run to now (the alarm's call; tests call it too)."""
+        """Let *room*'s clock run to now, and the room move on without its away players
+        (the alarms' call; tests call it too)."""
         with room.lock:
-            if room.game is not None and not room.closed and room.game.tick(self.rooms.clock()):
+            if room.game is None or room.closed:
+                return
+            now = self.rooms.clock()
+            moved = room.game.tick(now) or room.game.settle_away(self.away(room, now), now)
+            for seat in room.seats:
+                if seat.alarm <= now:
+                    seat.alarm = 0.0
+                self._watch(room, seat)
+            if moved:
                 self._changed(room)
+            else:
+                room.changed()  # "away" shown
+
+    def _watch(self, room: Room[Match], seat: Seat) -> None:
+        """An alarm for when *seat* will be away (hold the lock): the others see it, and
+        the room moves on without it."""
+        now = self.rooms.clock()
+        if seat.streams or seat.alarm > now or not seat.connected(now):
+            return  # a stream open, an alarm coming, or away already: nothing to look at
+        seat.alarm = seat.away_at() + 0.1
+        self.alarms.at(seat.alarm, lambda: self.tick(room))
 
     def _sweep(self) -> None:
         now = self.rooms.clock()
@@ -311,33 +370,15 @@ class Games:
 
     def view(self, room: Room[Match], seat: Seat | None) -> dict[str, Any]:
         """The room and its game as *seat* sees it (hold the lock)."""
-        now = self.rooms.clock()
-        assert room.game is not None
-        shown = room.game.view(seat.name if seat else None, now)
-        current = shown.get("round") or {}
-        if current.get("deadline") is not None:  # as wall-clock time, for the page to show
-            current["ends"] = round(self.epoch + current["deadline"], 1)
-        current.pop("deadline", None)
-        return {
-            "game": room.code,
-            "solo": room.solo,
-            "version": room.version,
-            "you": seat.name if seat else None,
-            "host": room.host.name if room.host else None,
-            "server_time": time.time(),
-            "players": [
-                {"name": s.name, "here": s.connected(now), "host": s is room.host}
-                for s in room.seats
-            ],
-            **shown,
-        }
+        return room_view(room, seat, self.rooms.clock(), self.epoch)
 
     def events(self, request: Request) -> EventStream:
-        """An event stream for the request's seat: one ``update`` event a change (the
-        version, the seat's view, and the page's regions rendered), ``closed`` when the
-        room ends."""
+        """The seat's event stream: one ``update`` event a change (the version, the seat's
+        view, and the page's regions rendered); ``replaced`` when a newer stream of the
+        seat takes over, ``closed`` when the room ends or the seat is no longer this
+        browser's. A seat has one stream: a new one ends the old."""
         if self.processes > 1:
-            raise ApiError(503, WORKERS_MESSAGE.format(self.processes))
+            raise ApiError(503, PLAYERS_MESSAGE)
         matched = EVENTS.fullmatch(request.path)
         if not matched:
             raise ApiError(404, f"there is no event stream {request.path[:80]}")
@@ -345,39 +386,21 @@ class Games:
         if seat is None:
             raise ApiError(403, "join the game first")
         with room.lock:
-            if seat.streams >= MAX_STREAMS_PER_SEAT:
-                raise ApiError(429, f"at most {MAX_STREAMS_PER_SEAT} pages a player at once")
+            seat.stream += 1
             seat.streams += 1
+            mine = seat.stream
             room.changed()
-        return EventStream(self._stream(room, seat, request.stopping))
+        return EventStream(stream(room, seat, mine, request.stopping, self._render, self._left))
 
-    def _stream(
-        self, room: Room[Match], seat: Seat, stopping: threading.Event
-    ) -> Iterator[Event | None]:
-        seen = -1
-        try:
-            while True:
-                version = room.updates.wait(seen, HEARTBEAT_SECONDS, stopping)
-                if version is None:  # the server is stopping
-                    return
-                if room.closed:
-                    yield Event("closed", "{}")
-                    return
-                if version == seen:
-                    yield None
-                    continue
-                with room.lock:
-                    view = self.view(room, seat)
-                    parts = regions(room, seat, view)
-                seen = version
-                yield Event("update", json.dumps({"version": version, "view": view, **parts}))
-        finally:
-            with room.lock:
-                seat.streams -= 1
-                seat.seen = self.rooms.clock()
-                room.changed()
-            # Once the player has been away AWAY_SECONDS, the others see it (rejoin or not).
-            self.alarms.at(seat.seen + AWAY_SECONDS + 0.1, room.changed)
+    def _render(self, room: Room[Match], seat: Seat, version: int) -> str:
+        """An update event's data for *seat* (hold the lock)."""
+        view = self.view(room, seat)
+        return json.dumps({"version": version, "view": view, **regions(room, seat, view)})
+
+    def _left(self, room: Room[Match], seat: Seat) -> None:
+        """*seat*'s stream has ended (hold the lock): away in AWAY_SECONDS, unless heard."""
+        seat.seen = self.rooms.clock()
+        self._watch(room, seat)
 
 
 def client_of(request: Request) -> str:

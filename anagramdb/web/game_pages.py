@@ -26,6 +26,7 @@ from ..countdown.show import MAX_LARGE, RACK_SIZE
 from .board import SOUND_TOGGLE, WORD_BOX, board_html, clock_face
 from .game_assets import GAME_SCRIPT, GAME_STYLE
 from .pages import layout, plural
+from .room_html import end_controls, final_html, host_html
 from .rooms import Room, Seat
 
 KINDS = {
@@ -63,6 +64,7 @@ def room_page(room: Room[Any], seat: Seat, view: dict[str, Any]) -> str:
     content = (
         f'<div id="game" data-events="/game/events/{room.code}" data-game="{room.code}">'
         f'<p id="summary" class="summary" aria-live="polite">{escape(parts["summary"])}</p>'
+        '<p id="connection" class="status" role="status" hidden></p>'
         f'<section id="stage" aria-label="The round">{html["stage"]}</section>'
         f'<section id="answer" data-key="{escape(parts["key"])}" aria-label="Your play">'
         f"{html['answer']}</section>"
@@ -124,7 +126,9 @@ def summary(view: dict[str, Any]) -> str:
         who = "you" if current["picker"] == view["you"] else current["picker"]
         return f"{heading}: {who} to pick."
     if phase == "clock":
-        return f"{heading}: the clock is running."
+        wrong = [name for name in current.get("locked_out", []) if name != view["you"]]
+        locked = f" A wrong buzz: {', '.join(wrong)} locked out." if wrong else ""
+        return f"{heading}: the clock is running.{locked}"
     if phase == "declare":
         return f"{heading}: time's up. Declare your answer."
     points = (view.get("result") or {}).get("points", {})
@@ -173,6 +177,10 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
             f"<p>{escape(str(len(view['rounds'])))} rounds ({escape(view['rounds'])}), "
             f"{clock_words(view['seconds'])}.</p>"
         )
+    if phase == "over":
+        return final_html(
+            view, final_line(view), ending_html(view.get("history") or {}), reveal_html
+        )
     parts = [f"<h1>{escape(title(view).removeprefix('Countdown: ').capitalize())}</h1>"]
     kind = current["kind"]
     if kind == RoundKind.LETTERS:
@@ -193,6 +201,11 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
         answered = [n for n in current.get("answered", []) if n != view["you"]]
         if answered:
             parts.append(f'<p class="status">With an answer: {escape(", ".join(answered))}.</p>')
+        wrong = current.get("locked_out", [])
+        if wrong:
+            parts.append(
+                f'<p class="status">A wrong buzz: {escape(", ".join(wrong))} locked out.</p>'
+            )
     elif phase == "declare":
         if current.get("declaring_now"):
             parts.append(clock_html(current, int(DECLARE_SECONDS)))
@@ -201,9 +214,6 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
             parts.append(f'<p class="status">Declaring: {escape(", ".join(waiting))}.</p>')
     elif view.get("result"):
         parts.append(reveal_html(view["result"]))
-    if phase == "over":
-        parts.append(f'<p class="verdict">{escape(final_line(view))}</p>')
-        parts.append(ending_html(view.get("history") or {}))
     return "".join(parts)
 
 
@@ -338,7 +348,7 @@ def answer_html(room: Room[Any], view: dict[str, Any]) -> str:
         return declare_html(code, current)
     if phase == "reveal":
         return button("next", "Next round", code, focus=True)
-    return '<p><a class="button" href="/game">Play again</a></p>'
+    return end_controls(view, button)
 
 
 def answer_form(code: str, current: dict[str, Any]) -> str:
@@ -389,7 +399,7 @@ def yours_html(view: dict[str, Any]) -> str:
     """The answer the server holds for this seat while the clock runs, or why a pick was
     refused."""
     current = view.get("round") or {}
-    refusal = current.get("refusal")
+    refusal = current.get("refusal") or view.get("refusal")
     if refusal:  # the host's words: "no more vowels"
         return f'<p class="error" role="alert">{escape(refusal.capitalize())}.</p>'
     entry = current.get("entry")
@@ -435,4 +445,4 @@ def players_html(view: dict[str, Any]) -> str:
         f'<table class="scores{" many" if len(names) > 3 else ""}"><caption>Scores</caption>'
         f"<thead><tr><th scope=col>Round</th>{head}</tr></thead><tbody>{rows}</tbody>"
         f"<tfoot><tr><th scope=row>Total</th>{total}</tr></tfoot></table>"
-    )
+    ) + host_html(view, button)

@@ -15,9 +15,13 @@ from ..countdown.game import (
     MAX_SECONDS,
 )
 from ..countdown.opponent import OPPONENTS
-from .game_pages import page
+from .game_pages import WAIT_REFRESH, page
 from .pages import error_html, plural
-from .rooms import MAX_NAME, MAX_SEATS, Room
+from .rooms import MAX_NAME, MAX_SEATS, Room, Seat
+
+NAME_RULE = (
+    f"Up to {MAX_NAME} characters; not the computer's name, nor one too like another player's."
+)
 
 
 def option_list(name: str, choices: list[tuple[str, str]], chosen: str) -> str:
@@ -57,7 +61,8 @@ def start_page(error: str | None = None) -> str:
         '<form method="post" action="/game" class="settings">'
         '<input type="hidden" name="mode" value="room">'
         f'<div class="field"><label for="name">Your name</label><input type="text" id="name" '
-        f'name="name" required maxlength="{MAX_NAME}" autocomplete="nickname"></div>'
+        f'name="name" required maxlength="{MAX_NAME}" autocomplete="nickname" '
+        f'aria-describedby="name-rule"><small id="name-rule">{NAME_RULE}</small></div>'
         + settings.replace('id="', 'id="room-').replace('for="', 'for="room-')
         + "<button>Make a room</button></form>"
     )
@@ -82,18 +87,33 @@ def start_page(error: str | None = None) -> str:
     return page("Countdown", content)
 
 
-def join_page(room: Room[Any], view: dict[str, Any]) -> str:
+def join_page(
+    room: Room[Any], view: dict[str, Any], claim: Seat | None = None, error: str | None = None
+) -> str:
+    """The form a newcomer joins by; for a browser that asked for an away player's seat,
+    the wait for the host to let it in (the page reloads itself)."""
     names = ", ".join(escape(player["name"]) for player in view["players"]) or "nobody yet"
+    if claim is not None:
+        content = (
+            f'<meta http-equiv="refresh" content="{WAIT_REFRESH}">'
+            "<h1>Waiting for the host</h1>"
+            f"<p>You asked for {escape(claim.name)}'s seat. {escape(view['host'] or '')} "
+            "(the host) can let you in; this page looks again every few seconds.</p>"
+            f"<p>Playing: {names}.</p>"
+        )
+        return page("Waiting for the host", content)
     started = view["phase"] != "lobby"
     content = (
         "<h1>Join the game</h1>"
-        f"<p>Playing: {names}."
+        + (error_html(error) if error else "")
+        + f"<p>Playing: {names}."
         + (" The game has started: only its players can rejoin." if started else "")
         + "</p>"
         f'<form method="post" action="/game/{room.code}" class="settings">'
         '<input type="hidden" name="do" value="join">'
         f'<div class="field"><label for="name">Your name</label><input type="text" id="name" '
-        f'name="name" required maxlength="{MAX_NAME}" autocomplete="nickname" autofocus></div>'
+        f'name="name" required maxlength="{MAX_NAME}" autocomplete="nickname" autofocus '
+        f'aria-describedby="name-rule"><small id="name-rule">{NAME_RULE}</small></div>'
         "<button>Join</button></form>"
     )
     return page("Join the game", content)

@@ -15,8 +15,11 @@ answer is made by a handler.
 
 from __future__ import annotations
 
+import select
+import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
@@ -34,6 +37,7 @@ MAX_URL = 2048  # bytes of path and query
 MAX_FIELDS = 32  # fields in a query or a form body
 MAX_BODY = 8192  # bytes of a POST body
 IDLE_SECONDS = 10  # a connection silent this long is closed
+HEARTBEAT_SECONDS = 15.0  # a comment line on a quiet event stream, at most this far apart
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
@@ -276,20 +280,33 @@ class Handler(BaseHTTPRequestHandler):
         if self.head:
             close_events(answer)
             return
+        last = time.monotonic()
         try:
             for event in answer.events:
-                if self.server.stopping.is_set():
+                if self.server.stopping.is_set() or self.client_gone():
                     break
-                if event is None:
+                if event is None:  # nothing new: a comment line now and then
+                    if time.monotonic() - last < HEARTBEAT_SECONDS:
+                        continue
                     self.wfile.write(b": still here\n\n")
                 else:
                     lines = "".join(f"data: {line}\n" for line in event.data.split("\n"))
                     self.wfile.write(f"event: {event.name}\n{lines}\n".encode())
                 self.wfile.flush()
+                last = time.monotonic()
         except OSError:
             pass  # the client went away
         finally:
             close_events(answer)
+
+    def client_gone(self) -> bool:
+        """Whether the client of a stream has closed its end (it sends nothing after its
+        request, so a readable socket with nothing to read is the end of it)."""
+        try:
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            return bool(readable) and not self.connection.recv(1, socket.MSG_PEEK)
+        except (OSError, ValueError):
+            return True
 
 
 def close_events(answer: EventStream) -> None:

@@ -14,7 +14,14 @@ Phases of a view::
     declare  a player who wrote several answers declares one in a window of their own
              (the engine's default stands if they do not); a late declaration is refused
     reveal   every declaration judged, the points, the best answers; Next round goes on
-    over     the final scores (after any crucial conundrum a tie called for)
+    over     the final scores (after any crucial conundrum a tie called for), the recap of
+             every round; a rematch starts the same settings again with the same players
+
+A player who is away (the room says who: no update stream and no request for
+rooms.AWAY_SECONDS) or removed by the host never holds the room up: when it is their turn
+to pick, the picks are made for them (the rest of the letters at random, or
+DEFAULT_LARGE large numbers), and a round without a clock ends when every player still
+here is done (``settle_away``); an away player's last entry counts, as any player's.
 
 Every method takes the time (monotonic seconds) from its caller, so that tests drive the
 clock by events; ``alarm`` says when ``tick`` must run next.
@@ -66,6 +73,7 @@ class Match:
         self.refusals: dict[str, str] = {}
         self.daily: datetime.date | None = None  # the date of a daily challenge
         self.recorded: dict[str, Any] | None = None  # what the history said at the end
+        self.gone: set[str] = set()  # players the host removed: away for good
 
     def _make(self, names: list[str]) -> Game:
         rounds, seed, opponent, seconds, picks = self.settings
@@ -95,6 +103,16 @@ class Match:
             raise MoveError("the game has started")
         self.game = self._make(names)
         self.next_round(now)
+
+    def rematch(self, names: list[str], now: float) -> None:
+        """The same settings again, a new draw, with *names* (the room's players now)."""
+        if self.phase != OVER:
+            raise MoveError("the game is not over yet")
+        if self.daily is not None:
+            raise MoveError("the daily challenge is played once: start another game")
+        self.game, self.round, self.recorded = None, None, None
+        self.gone = set()
+        self.start(names, now)
 
     def next_round(self, now: float) -> None:
         if self.phase not in (LOBBY, REVEAL) and self.game is not None and self.round:
@@ -160,15 +178,55 @@ class Match:
             raise MoveError(str(exc)) from None
         self._settle(now)
 
-    def finish(self, name: str, now: float) -> None:
-        """*name* needs no more time; the clock stops when every player has finished."""
-        rnd = self._playing("")
+    def finish(self, name: str, now: float, away: frozenset[str] = frozenset()) -> None:
+        """*name* needs no more time; the clock stops when every player has finished (the
+        *away* ones and those removed aside)."""
+        self._playing("")
         self.done.add(name)
-        assert self.game is not None
-        waiting = [p for p in self.game.humans if p not in self.done and p not in rnd.buzzes]
-        if not waiting:
-            rnd.time_up(now)
+        self.settle_away(set(away), now)
         self._settle(now)
+
+    def skip(self, name: str, now: float) -> None:
+        """Move on without *name* (the host's choice; the room checks they are not here):
+        their picks made for them, or their round ended as if they had pressed Done."""
+        rnd = self.round
+        if rnd is not None and rnd.phase == "pick" and rnd.picker == name:
+            self._pick_for(rnd)
+            self._go_on(now)
+        elif rnd is not None and rnd.phase == "clock" and rnd.deadline is None:
+            self.done.add(name)
+            self.settle_away(set(), now)
+            self._settle(now)
+        else:
+            raise MoveError(f"the game is not waiting for {name}")
+
+    def settle_away(self, away: set[str], now: float) -> bool:
+        """Move on without the players *away* (and those removed): an away picker's picks
+        made for them, a round without a clock ended once everyone here is done. Whether
+        anything happened."""
+        rnd, game = self.round, self.game
+        if rnd is None or game is None:
+            return False
+        missing = away | self.gone
+        if rnd.phase == "pick" and rnd.picker in missing:
+            self._pick_for(rnd)
+            self._go_on(now)
+            return True
+        if rnd.phase == "clock" and rnd.deadline is None:
+            waiting = [
+                p for p in game.humans if p not in self.done | missing and p not in rnd.buzzes
+            ]
+            if not waiting:
+                rnd.time_up(now)
+                self._settle(now)
+                return True
+        return False
+
+    def _pick_for(self, rnd: Round) -> None:
+        if rnd.kind == RoundKind.LETTERS:
+            rnd.pick_rest()
+        else:
+            rnd.choose_large(DEFAULT_LARGE)
 
     def alarm(self) -> float | None:
         """When ``tick`` must run next: the deadline (and the grace an entry in flight
@@ -256,9 +314,13 @@ class Match:
         }
         if self.daily is not None:
             shown["daily"] = self.daily.isoformat()
+        if name is not None and name in self.refusals:  # why the seat's last action was refused
+            shown["refusal"] = self.refusals[name]
         if self.recorded is not None:
             shown["history"] = self.recorded
         rnd = self.round
+        if game is not None and self.phase == OVER:
+            shown["recap"] = [result.to_dict() for result in game.results]
         if game is None or rnd is None:
             if game is not None and game.results:
                 shown["result"] = game.results[-1].to_dict()
@@ -279,7 +341,7 @@ class Match:
             current["left"] = state["left"]
             current["deadline"] = rnd.deadline
             current["answered"] = sorted(set(rnd.entries) | set(rnd.buzzes))
-            current["locked_out"] = sorted(rnd.buzzes)
+            current["locked_out"] = sorted(rnd.buzzes)  # wrong buzzes: a right one ends it
             if name is not None:
                 current["entry"] = state["entry"]
                 current["line"] = rnd.lines.get(name)

@@ -5,7 +5,8 @@ computer or not), 2 to MAX_SEATS for friends on the same network. Every room has
 
     code       ROOM_CODE_BYTES random bytes, URL-safe (a link to /game/CODE is the invitation)
     seats      a name each, and a secret token kept in the player's cookie: the same browser
-               comes back to its seat after a reload or a dropped connection (rejoin)
+               comes back to its seat after a reload or a dropped connection (rejoin); a
+               seat changes browser only when the host lets in a claim to it (Room.claim)
     updates    the room's version (routes.Updates), moved on by every change that others
                should see; the update streams wait on it
     lock       held by every change to the room or its game (re-entrant), so that one
@@ -25,22 +26,24 @@ import ipaddress
 import secrets
 import threading
 import time
-import unicodedata
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from ..countdown.names import MAX_NAME as MAX_NAME  # the engine's bound, for the forms
+from ..countdown.names import clean_name as engine_name
+from ..countdown.names import too_alike
+from ..errors import InvalidGameError
 from .params import ApiError
 from .routes import Updates
 
 ROOM_CODE_BYTES = 12  # 96 bits: 16 URL-safe characters; guessing one is hopeless
 TOKEN_BYTES = 18  # a seat's secret
 MAX_SEATS = 8
-MAX_NAME = 24  # characters of a player's name
 MAX_ROOMS = 32  # rooms one server process keeps at once
 MAX_ROOMS_PER_CLIENT = 6  # of them created by one address
 IDLE_SECONDS = 30 * 60  # a room nobody has touched this long is removed
+SEAT_COOKIE_SECONDS = 12 * 3600  # a seat cookie's life, renewed by every page and action
 AWAY_SECONDS = 15.0  # a player with no stream and no request this long is away
-MAX_STREAMS_PER_SEAT = 3  # update streams (tabs) one seat keeps open at once
 ACTIONS_PER_SECOND = 25.0  # a room's steady rate of actions that everyone sees
 ACTIONS_BURST = 50.0
 TYPING_PER_SECOND = 10.0  # a seat's steady rate of sending its box as typed
@@ -65,16 +68,12 @@ def new_code() -> str:
 
 
 def clean_name(text: str) -> str:
-    """A player's name as shown: spaces collapsed, at most MAX_NAME characters, printable;
-    RoomError 400 for an empty name or one with control characters."""
-    name = " ".join(unicodedata.normalize("NFC", text).split())
-    if not name:
-        raise RoomError(400, "give a name to join the game")
-    if len(name) > MAX_NAME:
-        raise RoomError(400, f"a name has at most {MAX_NAME} characters, not {len(name)}")
-    if not name.isprintable():
-        raise RoomError(400, "a name must be printable text")
-    return name
+    """A player's name as shown, by the engine's rule (countdown/names.py); RoomError 400
+    with the rule's sentence when it breaks it."""
+    try:
+        return engine_name(text)
+    except InvalidGameError as exc:
+        raise RoomError(400, str(exc)) from None
 
 
 class Bucket:
@@ -96,20 +95,39 @@ class Bucket:
         return True
 
 
+class SeatAway(RoomError):
+    """A newcomer asks for the seat of a player who is away: the host may let them in."""
+
+    def __init__(self, seat: Seat, host: str) -> None:
+        super().__init__(
+            409,
+            f"{seat.name} is away: {seat.name}'s own browser gets the seat back by opening the "
+            f"link again, or {host} (the host) can let you in",
+        )
+        self.seat = seat
+
+
 class Seat:
-    """One player's place in a room: name, secret token, and when it was last heard from."""
+    """One player's place in a room: name, secret token, when it was last heard from, and
+    its one update stream."""
 
     def __init__(self, name: str, now: float) -> None:
         self.name = name
         self.token = secrets.token_urlsafe(TOKEN_BYTES)
         self.seen = now
-        self.streams = 0  # update streams open now
+        self.streams = 0  # update streams open now: 0 or 1, for a moment 2 (the new one wins)
+        self.stream = 0  # the newest stream's number: an older one ends ("replaced")
+        self.alarm = 0.0  # when the server looks again whether the player is away (0: not set)
         self.typing = Bucket(TYPING_PER_SECOND, TYPING_BURST, now)  # the box as typed
 
     def connected(self, now: float) -> bool:
         """Whether the player is here: an update stream open, or a request in the last
-        AWAY_SECONDS."""
+        AWAY_SECONDS (a page without the script is held here until its next reload)."""
         return self.streams > 0 or now - self.seen < AWAY_SECONDS
+
+    def away_at(self) -> float:
+        """When the player is away if nothing more is heard (with no stream open)."""
+        return self.seen + AWAY_SECONDS
 
 
 class Room(Generic[Game]):
@@ -120,6 +138,7 @@ class Room(Generic[Game]):
         self.solo = solo
         self.creator = creator  # the address that made it (Registry's per-client bound)
         self.seats: list[Seat] = []
+        self.claims: dict[str, Seat] = {}  # a newcomer's token -> the away seat it asks for
         self.game: Game | None = None
         self.updates = Updates()
         self.lock = threading.RLock()
@@ -149,25 +168,41 @@ class Room(Generic[Game]):
                 return seat
         return None
 
+    def named(self, name: str) -> Seat:
+        """The seat of the player called *name*; RoomError 404 if none."""
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise RoomError(404, f"nobody called {name!r} plays here")
+
+    def claimed(self, token: str | None) -> Seat | None:
+        """The seat a newcomer's *token* asks for (Room.claim), or None."""
+        if not token:
+            return None
+        for claim, seat in self.claims.items():
+            if secrets.compare_digest(claim, token):
+                return seat
+        return None
+
     def join(self, name: str, now: float, open_to_join: bool = True) -> Seat:
         with self.lock:
             return self._join(name, now, open_to_join)
 
     def _join(self, name: str, now: float, open_to_join: bool) -> Seat:
-        """A seat for *name*: a new one, or, when a player of that name is
-        away (Seat.connected false), theirs back. RoomError when the room is full, the name
-        is taken by someone here, or the game no longer takes new players."""
+        """A new seat for *name*. RoomError when the room is full, the name is taken by a
+        player or too like one (countdown/names.py), or the game no longer takes new
+        players; SeatAway when it is the name of a player who is away (Room.claim)."""
         name = clean_name(name)
         for seat in self.seats:
-            if seat.name.casefold() == name.casefold():
-                if seat.connected(now):
-                    raise RoomError(
-                        409, f"{seat.name} is already playing here: choose another name"
-                    )
-                seat.token = secrets.token_urlsafe(TOKEN_BYTES)  # the old browser loses it
-                seat.seen = now
-                self.changed()
-                return seat
+            if not too_alike(seat.name, name):
+                continue
+            if seat.name.casefold() != name.casefold():
+                raise RoomError(
+                    409, f"{name} looks too like {seat.name}, who plays here: choose another name"
+                )
+            if seat.connected(now) or self.host is None or seat is self.host:
+                raise RoomError(409, f"{seat.name} is already playing here: choose another name")
+            raise SeatAway(seat, self.host.name)
         if self.solo and self.seats:
             raise RoomError(403, "this game is played alone: start your own or a room")
         if not open_to_join:
@@ -178,6 +213,37 @@ class Room(Generic[Game]):
         self.seats.append(seat)
         self.changed()
         return seat
+
+    def claim(self, seat: Seat) -> str:
+        """A newcomer's token asking for *seat* (its player away): it becomes the seat's
+        when the host lets it in (Room.admit). A seat keeps its newest claim only."""
+        for token in [token for token, claimed in self.claims.items() if claimed is seat]:
+            del self.claims[token]
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self.claims[token] = seat
+        self.changed()
+        return token
+
+    def admit(self, seat: Seat, now: float) -> None:
+        """The host lets *seat*'s newest claim in: the claimant's browser holds the seat and
+        the old browser's cookie no longer does (its stream ends)."""
+        tokens = [token for token, claimed in self.claims.items() if claimed is seat]
+        if not tokens:
+            raise RoomError(409, f"nobody asks for {seat.name}'s seat")
+        seat.token = tokens[-1]
+        for token in tokens:
+            del self.claims[token]
+        seat.seen = now
+        seat.stream += 1
+        self.changed()
+
+    def leave(self, seat: Seat) -> None:
+        """*seat* removed from the room (the host's choice): its cookie and stream end."""
+        self.seats.remove(seat)
+        for token in [token for token, claimed in self.claims.items() if claimed is seat]:
+            del self.claims[token]
+        seat.stream += 1
+        self.changed()
 
 
 class Registry(Generic[Game]):

@@ -16,10 +16,10 @@ imports it once (its ROUTE_MODULES line); nothing else in the server changes::
         def events() -> Iterator[Event | None]:
             seen = -1
             while True:
-                now = room.updates.wait(seen, HEARTBEAT_SECONDS, request.stopping)
+                now = room.updates.wait(seen, POLL_SECONDS, request.stopping)
                 if now is None:  # the server is stopping
                     return
-                if now == seen:  # nothing new: a heartbeat
+                if now == seen:  # nothing new: the server looks at the client
                     yield None
                     continue
                 seen = now
@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from .solvers import Solvers
 
 NO_STORE = "no-store"
+POLL_SECONDS = 1.0  # how often a waiting event stream lets the server see its client
 CACHE_SOLVED = "public, max-age=300"
 METHODS = ("GET", "HEAD", "POST")
 
@@ -119,8 +120,10 @@ class Event(NamedTuple):
 
 class EventStream(NamedTuple):
     """A ``text/event-stream`` answer: the server sends each Event *events* yields as it
-    comes, and a comment line for None (a heartbeat that finds a closed connection). The
-    generator is closed when the client goes away or the server stops."""
+    comes. None means nothing new: the server looks whether the client has closed its end
+    and sends a comment line when it has sent nothing for a while (a heartbeat), so a
+    generator yields None every POLL_SECONDS while it waits. The generator is closed when
+    the client goes away or the server stops."""
 
     events: Iterator[Event | None]
 

@@ -29,7 +29,7 @@ import sys
 from collections.abc import Callable
 
 from .defaults import Options
-from .game_http import games_for
+from .game_http import WORKERS_MESSAGE, games_for
 from .server import Server, make_server, url_of
 
 STOP_SIGNALS = tuple(
@@ -139,6 +139,8 @@ def serve(options: Options, ready: Callable[[str], None] | None = None) -> int:
             finish(server, run(server, flag))
             return 0
         games_for(server.solvers).processes = options.workers  # rooms live in one process
+        if not options.quiet:  # the players are told only that games are not available
+            print(f"anagramdb: note: {WORKERS_MESSAGE.format(options.workers)}", file=sys.stderr)
         return parent(server, options.workers, flag)
     finally:
         flag.close()

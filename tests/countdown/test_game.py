@@ -34,7 +34,7 @@ def test_formats_and_custom_rounds():
 
 def test_player_names_are_checked():
     assert check_names([" ann ", "bob"]) == ["ann", "bob"]
-    for bad in ([], ["a"] * 9, ["ann", "ANN"], [""], ["x" * 21], ["computer"], ["tab\there"]):
+    for bad in ([], ["a"] * 9, ["ann", "ANN"], [""], ["x" * 25], ["computer"], ["bell\x07"]):
         with pytest.raises(InvalidGameError):
             check_names(bad)
 

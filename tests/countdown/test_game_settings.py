@@ -43,14 +43,11 @@ def test_bad_settings_say_what_is_allowed(full, common):
     refused("a game has 1 to 8 players, not 9", check_names, [str(n) for n in range(9)])
     refused("a game has 1 to 8 players, not 0", check_names, [])
     assert check_names([str(n) for n in range(8)]) == [str(n) for n in range(8)]
-    assert check_names(["x" * MAX_NAME]) == ["x" * 20]
-    refused(
-        "a player's name is 1 to 20 printable characters, not 'xxxxxxxxxxxxxxxxxxxxx'",
-        check_names, ["x" * 21],
-    )  # fmt: skip
-    refused("a player's name is 1 to 20 printable characters, not ''", check_names, ["  "])
+    assert check_names(["x" * MAX_NAME]) == ["x" * 24]
+    refused("a name has at most 24 characters, not 25", check_names, ["x" * 25])
+    refused("give a name to play", check_names, ["  "])
     refused("'Computer' is the computer's name: choose another", check_names, ["Computer"])
-    refused("two players have the same name: ann, Ann", check_names, ["ann", " Ann"])
+    refused("two players' names are the same or too alike: ann, Ann", check_names, ["ann", " Ann"])
 
 
 def test_a_game_without_an_opponent_or_a_seed(full, common):

@@ -106,3 +106,25 @@ def texts(driver: Any, selector: str) -> list[str]:
             selector,
         )
     )
+
+
+def axe_violations(driver: Any) -> list[str] | None:
+    """axe-core's violations on the page as it is now, one line each; None when axe-core
+    is not installed (AXE_CORE_JS names its axe.min.js: .ci/run sets it)."""
+    import os
+
+    path = os.environ.get("AXE_CORE_JS")
+    if not path or not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as handle:
+        driver.execute_script(handle.read())  # WebDriver's scripts are not bound by the CSP
+    report = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(done, (e) => done(String(e)));"
+    )
+    assert isinstance(report, dict), report
+    return [
+        f"{violation['id']}: {node['target']} {node['failureSummary']}"
+        for violation in report["violations"]
+        for node in violation["nodes"]
+    ]

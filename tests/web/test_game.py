@@ -17,12 +17,12 @@ import threading
 
 import pytest
 
-from anagramdb.web import rooms
-from anagramdb.web.game_http import Games, install
+from anagramdb.web.game_http import PLAYERS_MESSAGE, Games, install
 from anagramdb.web.rooms import Registry
 from anagramdb.web.server import Options, make_server
 
 from ..support import ROOT
+from ..support.waiting import wait_until
 from ..support.web import FakeClock, Player, serving
 
 
@@ -123,7 +123,7 @@ def test_two_players_join_a_room_with_a_link_and_a_name(player, served):
     assert status == 403 and "join the game first" in json.loads(data)["error"]
 
 
-def test_a_dropped_player_rejoins_by_cookie_and_by_name(player, served):
+def test_a_dropped_player_rejoins_by_cookie_and_the_host_lets_a_new_browser_in(player, served):
     player.create(mode="room", name="Ann", rounds="L", seconds="0")
     bob = Player(served.server_address[1])
     bob.game = player.game
@@ -132,11 +132,19 @@ def test_a_dropped_player_rejoins_by_cookie_and_by_name(player, served):
     again = Player(served.server_address[1])  # the same browser after a reload
     again.game, again.cookies = bob.game, saved
     assert again.state()["you"] == "Bob"
-    # A new browser takes Bob's seat by his name once he has been away a while.
+    # Typing Bob's name on another browser takes nothing, even once he is away: it asks
+    # the host, who lets it in.
     served.clock.now += 60
+    player.state()  # Ann is here
     phone = Player(served.server_address[1])
     phone.game = bob.game
-    phone.act("join", name="Bob")
+    status, _, data = phone.request("POST", phone.game, {"do": "join", "name": "Bob"})
+    assert status == 202 and "Ann (the host) can let you in" in json.loads(data)["waiting"]
+    assert phone.state()["you"] is None and bob.state()["you"] == "Bob"
+    assert "Waiting for the host" in phone.page() and player.state()["claims"] == ["Bob"]
+    assert "Let them in as Bob" in player.page()
+    assert "only the host" in bob.act("admit", expect=409, player="Bob")["error"]
+    player.act("admit", player="Bob")
     assert phone.state()["you"] == "Bob" and len(phone.state()["players"]) == 2
     assert bob.state()["you"] is None  # the old cookie no longer holds the seat
 
@@ -275,30 +283,44 @@ def test_the_event_stream_pushes_each_change(player, served):
     connection.close()
 
 
-def test_streams_are_bounded_per_seat(player, served):
+def test_a_seat_has_one_stream_and_a_new_one_replaces_the_old(player, served):
     player.create(mode="solo", rounds="L", seconds="0")
     cookie = "; ".join(f"{k}={v}" for k, v in player.cookies.items())
-    open_streams = []
-    for _ in range(rooms.MAX_STREAMS_PER_SEAT):
+
+    def open_stream():
         connection = http.client.HTTPConnection("127.0.0.1", served.server_address[1], timeout=60)
         connection.request("GET", events_of(player), headers={"Cookie": cookie})
         response = connection.getresponse()
         assert response.status == 200
-        response.fp.readline()  # the first update
-        open_streams.append(response)  # its socket: closed with it
-    status, _, data = player.request("GET", events_of(player))
-    assert status == 429 and "at most" in json.loads(data)["error"]
-    for response in open_streams:
-        response.close()
+        return response
+
+    def next_event(response) -> str:
+        while True:
+            line = response.fp.readline().decode()
+            if line.startswith("event: "):
+                return line.split(": ", 1)[1].strip()
+
+    first = open_stream()
+    assert next_event(first) == "update"
+    second = open_stream()
+    assert next_event(second) == "update"
+    assert next_event(first) == "replaced"  # and then it ends
+    assert first.fp.readline() in (b"data: {}\n", b"")
+    room = served.games.rooms.rooms()[-1]
+    wait_until(lambda: room.seats[0].streams == 1, "the old stream to end")
+    first.close()
+    second.close()
 
 
 def test_a_server_of_several_workers_says_the_game_needs_one(player, served):
     served.games.processes = 2
     try:
         status, _, data = player.request("GET", "/game", accept="text/html")
-        assert status == 503 and "serve it with one worker" in data.decode()
+        # Players are told games are not available; the operator's words are for the log.
+        assert status == 503 and "games are not available on this server" in data.decode()
+        assert "--workers" not in data.decode()
         status, _, data = player.request("POST", "/game", {"mode": "solo"})
-        assert status == 503 and "--workers" in json.loads(data)["error"]
+        assert status == 503 and json.loads(data)["error"] == PLAYERS_MESSAGE
     finally:
         served.games.processes = 1
 

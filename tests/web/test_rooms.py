@@ -60,18 +60,43 @@ def test_names_are_cleaned_and_bounded():
             clean_name(bad)
 
 
-def test_a_name_in_use_is_refused_and_an_away_player_rejoins(registry, clock):
+def test_a_name_in_use_or_too_like_one_is_refused(registry, clock):
+    room = registry.create(False, "a")
+    room.join("Alice", clock())
+    room.join("Bob", clock())
+    for name, message in [
+        ("alice", "Alice is already playing here"),
+        ("Аlice", "Аlice looks too like Alice, who plays here"),  # Cyrillic А
+        ("B0b", "B0b looks too like Bob"),
+        ("Computer", "the computer's name"),
+        ("x" * (rooms.MAX_NAME + 1), "at most 24 characters"),
+    ]:
+        with pytest.raises(RoomError, match=message) as refused:
+            room.join(name, clock())
+        assert refused.value.status in (400, 409)
+    assert [seat.name for seat in room.seats] == ["Alice", "Bob"]
+
+
+def test_an_away_seat_is_taken_back_only_by_its_cookie_or_the_host(registry, clock):
     room = registry.create(False, "a")
     alice = room.join("Alice", clock())
-    with pytest.raises(RoomError, match="already playing") as refused:
-        room.join("alice", clock())
-    assert refused.value.status == 409
-    old_token = alice.token
-    clock.now += 60  # Alice's browser went away: no request, no stream for a minute
-    assert not alice.connected(clock())
-    again = room.join("ALICE", clock())
-    assert again is alice and alice.token != old_token  # the old browser's cookie no longer works
-    assert room.seat(old_token) is None and len(room.seats) == 1
+    bob = room.join("Bob", clock())
+    old_token = bob.token
+    clock.now += rooms.AWAY_SECONDS  # Bob's browser went away: no request, no stream
+    assert not bob.connected(clock()) and alice.connected(clock() - 1)
+    with pytest.raises(rooms.SeatAway, match="Alice \\(the host\\) can let you in") as away:
+        room.join("BOB", clock())
+    assert away.value.seat is bob and room.seat(old_token) is bob  # typing a name takes nothing
+    claim = room.claim(bob)
+    assert room.claimed(claim) is bob and room.seat(claim) is None
+    newer = room.claim(bob)  # a seat keeps its newest claim only
+    assert room.claimed(claim) is None
+    room.admit(bob, clock())
+    assert room.seat(newer) is bob and room.seat(old_token) is None and room.claims == {}
+    with pytest.raises(RoomError, match="nobody asks"):
+        room.admit(bob, clock())
+    room.leave(bob)
+    assert room.seat(newer) is None and room.seats == [alice]
 
 
 def test_a_room_holds_at_most_max_seats_and_a_started_game_takes_no_newcomer(registry, clock):

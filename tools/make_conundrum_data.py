@@ -11,8 +11,8 @@ docs/FORMAT.md), after tools/make_default_dictionary.py:
   at all (thru, jello). Generated conundrums never use one as a clue word or answer.
 - ``conundrum_answers.txt``: the nine-letter words of the packaged lists fit to be a
   conundrum's answer: known to a contestant (wordfreq's Zipf frequency at least FLOOR),
-  fit as above, not on the offensive list, and the only word with their letters in every
-  packaged list (``huge``, which holds the others, after the review).
+  fit as above, not on the offensive or vulgar lists, and the only word with their letters
+  in every packaged list (``huge``, which holds the others, after the review).
 
 Both are sorted word lists with a comment header naming the sources and their versions.
 The commonness floor is applied here, at build time: anagramdb never reads wordfreq. A
@@ -40,6 +40,7 @@ from make_default_dictionary import (
     category_words,
 )
 
+from anagramdb.countdown.conundrum import VULGAR_FILE
 from anagramdb.keys import fold, letters_key
 from anagramdb.packaged import DATA_DIRECTORY, PACKAGED
 from anagramdb.wordlist import OFFENSIVE_FILE, read_word_set
@@ -113,7 +114,7 @@ def make(directory: str, output: str) -> dict[str, int]:
     clue_words = [word for word in lists["full"] if len(word) in CLUE_LENGTHS]
     unfit = unfit_words(clue_words, directory)
     keys = Counter(letters_key(word) for word in lists["huge"] if len(word) == ANSWER_LENGTH)
-    offensive = read_word_set(OFFENSIVE_FILE, "plain")
+    offensive = read_word_set(OFFENSIVE_FILE, "plain") | read_word_set(VULGAR_FILE, "plain")
     nine = sorted({word for name in lists for word in lists[name] if len(word) == ANSWER_LENGTH})
     refused = unfit_words(nine, directory)
     answers = [
@@ -147,8 +148,8 @@ def make(directory: str, output: str) -> dict[str, int]:
                 "Nine-letter words fit to be a conundrum's answer: Zipf frequency at least "
                 f"{FLOOR},",
                 [
-                    "not a name, trademark or abbreviation, not offensive, and the only word",
-                    "with its letters in every packaged list.",
+                    "not a name, trademark or abbreviation, not offensive or vulgar, and the only",
+                    "word with its letters in every packaged list.",
                     *sources,
                     "Format (docs/FORMAT.md): one word a line; text after # is a comment.",
                 ],

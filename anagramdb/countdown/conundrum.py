@@ -10,10 +10,14 @@ Answers and clue words are drawn from a dictionary of common words (the packaged
 ``common``, by default) so that puzzles are fair, while uniqueness is checked against the
 full dictionary. A clue that gives the answer away is rejected: one with a word of
 GIVEAWAY_RUN or more letters that appears, in order, inside the answer (``tabletops``
-from ``table`` + ``stop``... is refused because of ``table``). Slurs and obscenities (the
-packaged exclusion list, wordlist.offensive_words) are never an answer or a clue word, nor
-spelt out, OFFENSIVE_RUN letters or more, in the clue as shown; nor are the names,
-trademarks and abbreviations of the packaged UNFIT_FILE.
+from ``table`` + ``stop``... is refused because of ``table``), and one that shows, as
+written, CLUE_RUN or more consecutive letters of the answer, which also refuses the answer
+itself (``innovator`` as "inn ova tor") and every rotation of it (``watchdogs`` for
+``dogswatch``). Slurs and obscenities (the packaged exclusion list,
+wordlist.offensive_words) and the words of VULGAR_FILE (fine in Oxford, not at teatime:
+anus, nipple, shag) are never an answer or a clue word, nor spelt out, OFFENSIVE_RUN
+letters or more, in the clue as shown; nor are the names, trademarks and abbreviations of
+the packaged UNFIT_FILE.
 
 From a packaged dictionary, an answer must also be in the packaged ANSWERS_FILE: the
 nine-letter words a contestant could know (a commonness floor applied when the data was
@@ -24,6 +28,7 @@ packaged list. Both files are read once, when a conundrum is first generated.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Collection
 from typing import NamedTuple
@@ -39,10 +44,12 @@ from .show import RACK_SIZE
 ANSWER_LENGTH = RACK_SIZE  # a conundrum is the whole rack
 SOURCE = COMMON_NAME  # the packaged dictionary that answers and clue words come from
 GIVEAWAY_RUN = 4
+CLUE_RUN = 5  # a clue never shows this many consecutive letters of its answer
 MIN_CLUE_WORD = 3
 OFFENSIVE_RUN = 4
 ANSWERS_FILE = data_path("conundrum_answers.txt")
 UNFIT_FILE = data_path("conundrum_unfit.txt")
+VULGAR_FILE = data_path("conundrum_vulgar.txt")
 
 
 @functools.lru_cache(maxsize=1)
@@ -53,8 +60,10 @@ def packaged_answers() -> frozenset[str]:
 
 @functools.lru_cache(maxsize=1)
 def excluded_words() -> frozenset[str]:
-    """What a conundrum never shows: the offensive list and UNFIT_FILE, folded."""
-    return offensive_words() | read_word_set(UNFIT_FILE, "plain")
+    """What a conundrum never shows: the offensive list, UNFIT_FILE and VULGAR_FILE, folded."""
+    return (
+        offensive_words() | read_word_set(UNFIT_FILE, "plain") | read_word_set(VULGAR_FILE, "plain")
+    )
 
 
 class Solution(NamedTuple):
@@ -80,10 +89,13 @@ class Conundrum(NamedTuple):
 
 
 def solve_conundrum(dictionary: Dictionary, letters: str) -> Solution:
-    """The words using all of *letters* (the clue itself excluded when it is a word)."""
+    """The words using all of *letters*. The clue itself is left out when it is a word and
+    another word is the answer (a scramble is never its own answer on the show); when it is
+    the only word, it is the answer (``innovator`` typed as it is spelt)."""
     key = letters_key(letters)
     clue = fold(letters)
-    words = [word for word in dictionary.words_with_key(key) if fold(word) != clue]
+    found = dictionary.words_with_key(key)
+    words = [word for word in found if fold(word) != clue] or found
     return Solution(letters, words, len(words) == 1)
 
 
@@ -92,11 +104,22 @@ def gives_away(words: tuple[str, ...], answer: str) -> bool:
     return any(len(word) >= GIVEAWAY_RUN and fold(word) in answer for word in words)
 
 
+def shows_run(clue: str, answer: str, run: int = CLUE_RUN) -> bool:
+    """True when the clue as shown holds *run* or more consecutive letters of *answer*.
+    A clue of the answer's length that is the answer or a rotation of it always does."""
+    shown, hidden = fold(clue), fold(answer)
+    return any(shown[start : start + run] in hidden for start in range(len(shown) - run + 1))
+
+
 def spells_out(clue: str, excluded: Collection[str]) -> bool:
     """True when the clue as shown (its words run together) spells out an excluded word of
     OFFENSIVE_RUN or more letters."""
     shown = fold(clue)
-    return any(len(bad) >= OFFENSIVE_RUN and bad in shown for bad in excluded)
+    return any(
+        shown[start:end] in excluded
+        for start in range(len(shown))
+        for end in range(start + OFFENSIVE_RUN, len(shown) + 1)
+    )
 
 
 def clue_splits(
@@ -116,6 +139,13 @@ def clue_splits(
         and not gives_away(split, answer)
         and not any(fold(word) in excluded for word in split)
     ]
+
+
+def fair_orders(splits: list[tuple[str, ...]], answer: str) -> list[tuple[str, ...]]:
+    """Each order of each split's words that, run together as shown, does not show CLUE_RUN
+    consecutive letters of *answer* (sorted, so a seed picks the same clue every time)."""
+    orders = {order for split in splits for order in itertools.permutations(split)}
+    return sorted(order for order in orders if not shows_run("".join(order), answer))
 
 
 def candidate_answers(words: Dictionary, length: int = ANSWER_LENGTH) -> list[str]:
@@ -166,11 +196,15 @@ def generate(
         # The fairest clues have no very short word: prefer the splits whose shortest word
         # is longest (4+5 before 3+6 and 3+3+3), where three-letter abbreviations hide.
         best = max(min(map(len, split)) for split in splits)
-        chosen = list(rng.choice([split for split in splits if min(map(len, split)) == best]))
-        rng.shuffle(chosen)
-        clue = "".join(chosen)
-        if clue in clues or spells_out(clue, excluded):
+        shown = [
+            order
+            for order in fair_orders([s for s in splits if min(map(len, s)) == best], answer)
+            if "".join(order) not in clues and not spells_out("".join(order), excluded)
+        ]
+        if not shown:
             continue
+        chosen = rng.choice(shown)
+        clue = "".join(chosen)
         clues.add(clue)
-        made.append(Conundrum(clue, answer, tuple(chosen)))
+        made.append(Conundrum(clue, answer, chosen))
     return made

@@ -33,6 +33,7 @@ from .common import (
     state,
     usage_error,
 )
+from .play_clock import beat
 from .play_rounds import play_round
 from .play_terminal import Terminal
 from .play_text import best_line, final_lines, replay_lines, round_lines, summary_lines
@@ -41,8 +42,13 @@ FORMAT_HELP = ", ".join(f"{name} ({rounds})" for name, rounds in FORMATS.items()
 
 
 def run_game(term: Terminal, game: Game) -> None:
-    """Every round at the terminal, each revealed as it ends, then the final score."""
+    """Every round at the terminal, each revealed as it ends and held until it is read
+    (the beat), then the final score."""
+    first = True
     while (rnd := game.next_round()) is not None:
+        if not first:
+            beat(term, game, rnd)
+        first = False
         term.say()
         if rnd.crucial:
             term.say(term.bold("A tie: the crucial conundrum decides."))
@@ -169,7 +175,8 @@ def play(
                 from ..definitions import Definitions
 
                 game.definitions = stack.enter_context(Definitions())
-            _play(term, game, day, log, force, no_history)
+            with term.owned():  # however the game ends, the terminal is given back
+                _play(term, game, day, log, force, no_history)
         if as_json:
             emit_json(game.record())
 

@@ -2,28 +2,47 @@
 declares one (a digit; Enter keeps the engine's default), and the hidden line a player
 sharing the keyboard types in their own window. The rules (the default, the windows,
 refusing a late one) are the engine's (countdown/declarations.py).
+
+The window is drawn as the round's clock was: what was written, numbered, said once;
+then the live area, a clock row with its own bar counting the window down and the
+default named, and the question under it. A digit declares at once; Enter, or the end
+of the window, keeps the default; either way one line says what was declared. With
+output not a terminal the clock is said once, never redrawn.
 """
 
 from __future__ import annotations
 
-import time
-
 from ..countdown.answers import Round
 from ..errors import InvalidGameError
-from .play_terminal import TICK, LineEditor, Terminal
+from .play_clock import now as _now
+from .play_editor import LineEditor
+from .play_screen import YELLOW
+from .play_terminal import TICK, Terminal
 
 
-def _now() -> float:
-    return time.monotonic()
+def _clock_row(left: float | None, window: float | None, width: int, note: str) -> str:
+    """The window's clock: seconds left and a bar, as the round's (play_clock.status)."""
+    if left is None or not window:
+        return note
+    head = f"  {int(left + 0.999):2d} s "
+    room = max(0, width - 1 - len(head) - len(note) - 1)
+    bar = "#" * round(room * left / window) if room >= 5 else ""
+    return f"{head}{bar}{note}"
 
 
 def declare_choice(term: Terminal, rnd: Round, player: str) -> None:
     """The declaration window of a player who wrote several answers: a digit declares
     one, Enter (or the window's end) keeps the default."""
     words = rnd.written(player)[:9]
-    default = rnd.default_declaration(player)
-    listing = "  ".join(f"{number} {word}" for number, word in enumerate(words, 1))
+    default = rnd.default_declaration(player) or ""
+    term.say("  you wrote: " + "  ".join(f"{n} {word}" for n, word in enumerate(words, 1)))
+    window = rnd.declaration_left(player, _now())
+    note = "  to declare"
+    if window and not term.ansi:
+        note += f" ({int(window + 0.999)} seconds)"
+    ask = f"  declare 1-{len(words)}, Enter keeps {default} > "
     area = term.live()
+    chosen: str | None = None
     with term.keys():
         try:
             while rnd.phase == "declaring":
@@ -32,17 +51,18 @@ def declare_choice(term: Terminal, rnd: Round, player: str) -> None:
                 left = rnd.declaration_left(player, now)
                 if rnd.phase != "declaring" or left == 0:
                     break
-                clock = f" ({int(left + 0.999)} s)" if left is not None else ""
-                ask = f"  1-{len(words)}, Enter: {default} > "
-                area.draw(f"  declare{clock}: {listing}", ask, "")
-                keys = term.read_keys(TICK)
-                choice = _chosen(keys, words)
-                if choice is not None:
-                    declare(term, rnd, player, choice)
+                if term.resumed():
+                    area.lost()
+                row = _clock_row(left, window, term.width.current(), note)
+                area.draw(row, ask, "", YELLOW, note=note)
+                chosen = _chosen(term.read_keys(TICK), words)
+                if chosen is not None:
+                    declare(term, rnd, player, chosen)
                     break
         finally:
             area.close(keep=False)
-    term.say(f"  declared: {rnd.default_declaration(player)}")
+    how = "chosen" if chosen else "the default"
+    term.say(f"  declared: {rnd.default_declaration(player)} ({how})")
 
 
 def _chosen(keys: str | None, words: list[str]) -> str | None:
@@ -73,19 +93,26 @@ def hidden(term: Terminal, prompt: str, rnd: Round, name: str) -> str | None:
         return term.ask(prompt + " > ") or ""
     editor = LineEditor()
     area = term.live()
+    window = rnd.declaration_left(name, _now())
+    note = prompt + " (hidden; Enter when done"
+    note += f", {int(window + 0.999)} seconds)" if window and not term.ansi else ")"
     with term.keys():
         try:
             while True:
                 left = rnd.declaration_left(name, _now())
                 if left == 0:
                     return None
-                clock = f", {int(left + 0.999)} s" if left is not None else ""
-                note = f" (hidden; Enter when done{clock})"
-                area.draw(prompt + note, "  > ", "*" * len(editor.text))
-                keys = term.read_keys(None if left is None else min(TICK, left))
+                if term.resumed():
+                    area.lost()
+                row = _clock_row(left, window, term.width.current(), note)
+                masked = "*" * len(editor.text)
+                area.draw(row, "  > ", masked, YELLOW, cursor=editor.cursor, note=note)
+                keys = term.read_keys(TICK if left is None else min(TICK, left))
                 if keys is None:
                     return editor.text
                 for line in editor.feed(keys):
-                    return line
+                    if line is not None:
+                        area.entered("*" * len(line))  # hidden, in a transcript too
+                    return line if line is not None else editor.text
         finally:
             area.close()

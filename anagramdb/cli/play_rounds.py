@@ -13,27 +13,24 @@ hidden from the others, in a window of their own; in the conundrum each has a bu
 
 from __future__ import annotations
 
-import time
-
 from ..countdown.answers import Round
 from ..countdown.game import COMPUTER, Game
 from ..countdown.picks import DEFAULT_LARGE
 from ..countdown.round_kinds import RoundKind
 from ..countdown.show import MAX_LARGE
 from ..countdown.verdicts import RoundResult
-from .play_declarations import declare, declare_choice, hidden
-from .play_screen import GREEN, RED, YELLOW
-from .play_terminal import TICK, LineEditor, Terminal
+from .play_clock import announce_stop, status
+from .play_clock import now as _now
+from .play_declarations import declare_choice
+from .play_editor import LineEditor
+from .play_shared import shared_round
+from .play_terminal import TICK, Terminal
 
 PROMPTS = {
     RoundKind.LETTERS: "your word > ",
     RoundKind.NUMBERS: "your working > ",
     RoundKind.CONUNDRUM: "buzz > ",
 }
-
-
-def _now() -> float:
-    return time.monotonic()
 
 
 def play_round(term: Terminal, game: Game, rnd: Round) -> RoundResult:
@@ -58,7 +55,7 @@ def play_round(term: Terminal, game: Game, rnd: Round) -> RoundResult:
     if len(game.humans) == 1:
         _solo(term, rnd, game.humans[0])
     else:
-        _shared(term, game, rnd)
+        shared_round(term, game, rnd)
     return rnd.finish()
 
 
@@ -109,25 +106,32 @@ def _pick_by_line(term: Terminal, rnd: Round) -> None:
 
 def _pick_by_key(term: Terminal, rnd: Round) -> None:
     """Picks one key each: v, c, or a (Enter) for the rest; a refused pick is said and
-    asked again."""
+    asked again. After Ctrl-Z and ``fg`` the letters so far are shown again."""
     prompt = "  pick nine: v vowel, c consonant, a (or Enter) the rest at random: "
     if len(prompt) + 2 * 3 > term.width.current():  # a narrow terminal: a short prompt
         prompt = "  pick: v, c, or a (the rest): "
+    bell = "\a" if term.ansi else ""  # never into a transcript
     column = 0
+
+    def again() -> str:
+        nonlocal column
+        shown = f"  picked: {' '.join(rnd.letters)} " if rnd.letters else prompt
+        column = len(shown)
+        return shown
+
     with term.keys():
         while rnd.phase == "pick":
-            key = (term.key(prompt) or "a").lower()
-            column += len(prompt)
-            prompt = ""
+            key = (term.key(prompt if not column else "", again) or "a").lower()
+            column = column or len(prompt)
             if key in ("a", "\n", "\r"):
                 before = len(rnd.letters)
                 rnd.pick_rest()
                 shown = [f"{letter} " for letter in rnd.letters[before:]]
             elif key in ("v", "c"):
                 refused = rnd.picks.refusal(key)
-                shown = [f"\a({refused.split(':')[0]}) " if refused else rnd.pick(key) + " "]
+                shown = [f"{bell}({refused.split(':')[0]}) " if refused else rnd.pick(key) + " "]
             else:
-                shown = ["\a"]
+                shown = [bell]
             for piece in shown:  # broken between pieces, never inside one
                 width = len(piece.lstrip("\a"))
                 if column + width >= term.width.current():
@@ -144,14 +148,16 @@ def _choose_large(term: Terminal) -> int:
         prompt = f"  large numbers? [0-{MAX_LARGE}, {DEFAULT_LARGE}] > "
     if term.interactive:
         with term.keys():
+            shown = prompt
             while True:
-                key = term.key(prompt)
-                prompt = ""
+                key = term.key(shown, lambda: prompt)
+                shown = ""
                 if key in (None, "\n", "\r") or (key and key in "01234"):
                     chosen = DEFAULT_LARGE if key in (None, "\n", "\r") else int(str(key))
                     term.write(f"{chosen}\n")
                     return chosen
-                term.write("\a")
+                if term.ansi:
+                    term.write("\a")
     while True:
         text = (term.ask(prompt) or "").strip()
         if not text:
@@ -161,27 +167,19 @@ def _choose_large(term: Terminal) -> int:
         term.say("  type 0, 1, 2, 3 or 4")
 
 
-# The clock ------------------------------------------------------------------------------
-def _status(term: Terminal, rnd: Round, now: float, width: int, note: str) -> str:
-    left = rnd.left(now)
-    if left is None:
-        return f"  no clock{note}"
-    head = f"  {int(left + 0.999):2d} s "
-    room = max(0, width - 1 - len(head) - len(note) - 1)
-    bar = "#" * round(room * left / max(rnd.seconds, 1)) if room >= 5 else ""
-    return f"{head}{bar}{note}" if room >= 5 else f"{head}{note}"
-
-
+# One player ---------------------------------------------------------------------------
 def _solo(term: Terminal, rnd: Round, player: str) -> None:
     if not term.interactive:
         _solo_script(term, rnd, player)
-        _announce_stop(term, rnd)
+        announce_stop(term, rnd)
         return
     editor = LineEditor()
     area = term.live()
     entered = ""
     note = ""
     prompt = "  " + PROMPTS[rnd.kind]
+    if rnd.seconds and not term.ansi:  # a transcript: the clock said once, never drawn
+        term.write(f"  ({rnd.seconds} seconds)\n")
     with term.keys():
         rnd.start(_now())
         try:
@@ -191,15 +189,22 @@ def _solo(term: Terminal, rnd: Round, player: str) -> None:
                     note = f"  {event}"
                 if rnd.phase != "clock":
                     break
+                if term.resumed():
+                    area.lost()
                 shown = f"  entered: {entered}" if entered else ""
                 width = term.width.current()
-                area.draw(_status(term, rnd, now, width, shown + note), prompt, editor.text)
+                area.draw(
+                    status(rnd, now, width, shown + note), prompt, editor.text,
+                    cursor=editor.cursor, note=shown + note,
+                )  # fmt: skip
                 keys = term.read_keys(min(TICK, rnd.left(now) or TICK))
                 now = _now()
                 if keys is None:
                     rnd.time_up(now, {player: editor.text})
                     break
                 for line in editor.feed(keys):
+                    if line is not None:
+                        area.entered(line)
                     entered, note = _line(rnd, player, line, now, entered, editor.text)
                     if rnd.phase != "clock":
                         break
@@ -208,10 +213,13 @@ def _solo(term: Terminal, rnd: Round, player: str) -> None:
             if rnd.phase == "clock":
                 rnd.time_up(_now(), {player: editor.text})
             shown = f"  entered: {entered}" if entered else ""
-            area.draw(_status(term, rnd, _now(), term.width.current(), shown), prompt, editor.text)
+            area.draw(
+                status(rnd, _now(), term.width.current(), shown), prompt, editor.text,
+                cursor=editor.cursor, note=shown,
+            )  # fmt: skip
         finally:
             area.close()
-    _announce_stop(term, rnd)
+    announce_stop(term, rnd)
     if rnd.phase == "declaring":
         declare_choice(term, rnd, player)
 
@@ -265,124 +273,3 @@ def _solo_script(term: Terminal, rnd: Round, player: str) -> None:
         elif term.ended:
             term.write("\n")
             rnd.time_up(_now())
-
-
-def _announce_stop(term: Terminal, rnd: Round) -> None:
-    if rnd.kind == RoundKind.CONUNDRUM:
-        winner = rnd.winner
-        if winner is not None:
-            buzz = rnd.buzzes[winner]
-            who = "the computer" if winner == COMPUTER else winner
-            when = f" at {buzz.seconds:g} s" if rnd.seconds or winner == COMPUTER else ""
-            term.say(term.styles(f"{who} buzzed{when}: {buzz.text}", GREEN))
-            return
-    if rnd.seconds and not rnd.left(_now()):
-        term.say(term.bold("time's up!"))
-
-
-def _shared(term: Terminal, game: Game, rnd: Round) -> None:
-    """People sharing the keyboard: the clock, then declarations in turn (or buzzers)."""
-    if rnd.kind == RoundKind.CONUNDRUM:
-        _buzzers(term, game, rnd)
-        _announce_stop(term, rnd)
-        return
-    rnd.start(_now())
-    if term.interactive:
-        _think(term, rnd, "  think: each declares in turn when the clock stops")
-    elif rnd.seconds:
-        term.write(f"  ({rnd.seconds} seconds)\n")
-    if rnd.phase == "clock":
-        rnd.time_up(_now())
-    _announce_stop(term, rnd)
-    for name in game.humans:
-        if rnd.phase != "declaring":
-            break
-        what = "word" if rnd.kind == RoundKind.LETTERS else "working"
-        rnd.open_declaration(name, _now())
-        line = hidden(term, f"  {name}, your {what}", rnd, name)
-        if line is None:
-            term.say(f"  {name}: the time to declare is up")
-        elif line.strip():
-            declare(term, rnd, name, line)
-    rnd.tick(_now())
-
-
-def _think(term: Terminal, rnd: Round, message: str) -> None:
-    """Show the clock until it stops (no clock: until Enter)."""
-    area = term.live()
-    with term.keys():
-        try:
-            while rnd.phase == "clock":
-                now = _now()
-                rnd.tick(now)
-                if rnd.phase != "clock":
-                    break
-                note = message if rnd.seconds else f"{message}; Enter when ready"
-                area.draw(_status(term, rnd, now, term.width.current(), note), "", "")
-                keys = term.read_keys(TICK)
-                if keys is None or (not rnd.seconds and keys and keys[-1] in "\r\n"):
-                    rnd.time_up(_now())
-        finally:
-            area.close(keep=False)
-
-
-def _buzzers(term: Terminal, game: Game, rnd: Round) -> None:
-    """The conundrum for people sharing the keyboard: each has a buzzer key."""
-    keys_of = {str(i): name for i, name in enumerate(game.humans, 1)}
-    rnd.start(_now())
-    if not term.interactive:
-        for name in game.humans:
-            line = term.ask(f"  {name}: buzz > ")
-            if line and line.strip() and rnd.phase == "clock":
-                rnd.buzz(name, _now(), line)
-        if rnd.phase == "clock":
-            rnd.time_up(_now())
-        return
-    hint = "  buzz: " + ", ".join(f"{key} {name}" for key, name in keys_of.items())
-    area = term.live()
-    note = ""
-    with term.keys():
-        try:
-            while rnd.phase == "clock":
-                now = _now()
-                for event in rnd.tick(now):
-                    note = f"  {event}"
-                if rnd.phase != "clock":
-                    break
-                area.draw(_status(term, rnd, now, term.width.current(), hint + note), "", "")
-                keys = term.read_keys(TICK)
-                if keys is None:
-                    rnd.time_up(_now())
-                    break
-                for key in keys:
-                    who = keys_of.get(key)
-                    if who is None or rnd.phase != "clock":
-                        continue
-                    outcome = rnd.buzz(who, _now())
-                    if outcome != "buzzed":
-                        note = f"  {who}: {outcome}"
-                        continue
-                    area.close()
-                    answer = _typed_answer(term, f"  {who} buzzed! answer > ") or ""
-                    note = f"  {who}: {rnd.answer(who, answer, _now())}"
-                    term.say(term.styles(note.strip(), GREEN if "right" in note else RED))
-                    break
-            if rnd.phase == "clock" and not rnd.seconds:
-                rnd.time_up(_now())
-        finally:
-            area.close()
-
-
-def _typed_answer(term: Terminal, prompt: str) -> str:
-    editor = LineEditor()
-    area = term.live()
-    try:
-        while True:
-            area.draw("  the clock is stopped", prompt, editor.text, YELLOW)
-            keys = term.read_keys(None)
-            if keys is None:
-                return editor.text
-            for line in editor.feed(keys):
-                return line or ""
-    finally:
-        area.close()

@@ -11,11 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import shutil
-import subprocess
-import sys
-import time
 
 import pytest
 
@@ -23,6 +19,8 @@ from anagramdb.countdown.game import COMPUTER, Game
 from anagramdb.countdown.letters import solve_letters
 from anagramdb.countdown.numbers import solve
 from anagramdb.dictionary import Dictionary
+
+from ..support.terminals import Tmux, play_command
 
 pytestmark = [
     pytest.mark.terminal,
@@ -33,56 +31,13 @@ pytestmark = [
     ),
 ]
 
-PATIENCE = 90.0  # seconds to wait for a screen before failing: generous, for a loaded machine
 PICKS = "vcvcvcvvvc"  # the ninth key, a sixth vowel, is refused: "no more vowels"
 
 
-class Screen:
-    """One tmux server of our own (its own socket, no user configuration) with one pane."""
-
-    def __init__(self, tmp_path, args: str, width: int = 80, height: int = 24) -> None:
-        self.base = ["tmux", "-L", f"anagramdb-test-{os.getpid()}-{id(self)}", "-f", os.devnull]
-        command = (
-            f"env XDG_DATA_HOME={shlex.quote(str(tmp_path))} {shlex.quote(sys.executable)}"
-            f" -m anagramdb play {args}; echo GAME-OVER $?; sleep 120"
-        )
-        self.tmux("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), command)
-
-    def tmux(self, *args: str) -> str:
-        return subprocess.run(
-            [*self.base, *args], capture_output=True, text=True, check=True, timeout=30
-        ).stdout
-
-    def text(self) -> str:
-        return self.tmux("capture-pane", "-p", "-J", "-S", "-300", "-t", "game")
-
-    def rows(self) -> list[str]:
-        """The visible rows as drawn (not joined)."""
-        return self.tmux("capture-pane", "-p", "-t", "game").splitlines()
-
-    def wait_for(self, pattern: str, after: int = 0, flat: bool = False) -> re.Match[str]:
-        """Poll the screen until *pattern* appears (searching from character *after*);
-        *flat*: in the screen with the game's wrapped lines joined again."""
-        deadline = time.monotonic() + PATIENCE
-        while True:
-            screen = self.text()
-            if flat:
-                screen = re.sub(r"\n {4,}(?=\S)", " ", screen)
-            found = re.compile(pattern, re.M).search(screen, after)
-            if found:
-                return found
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{pattern!r} never appeared; the screen:\n{screen}")
-            time.sleep(0.1)
-
-    def keys(self, text: str) -> None:
-        self.tmux("send-keys", "-t", "game", "-l", text)
-
-    def enter(self) -> None:
-        self.tmux("send-keys", "-t", "game", "Enter")
-
-    def close(self) -> None:
-        subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=30)
+def game_screen(tmp_path, args: str, width: int = 80, height: int = 24) -> Tmux:
+    """A pane running ``anagramdb play ARGS``, then saying GAME-OVER and its exit code."""
+    command = f"{play_command(tmp_path, args)}; echo GAME-OVER $?; sleep 120"
+    return Tmux(command, width, height)
 
 
 def picked(rnd) -> str:
@@ -133,7 +88,7 @@ def solo_game() -> dict:
 
 def test_a_quick_game_in_a_real_terminal_at_80x24(tmp_path):
     expected = solo_game()
-    screen = Screen(
+    screen = game_screen(
         tmp_path, f"--format quick --seed {SOLO_SEED} --seconds {SOLO_SECONDS} --vs medium"
     )
     try:
@@ -151,6 +106,8 @@ def test_a_quick_game_in_a_real_terminal_at_80x24(tmp_path):
         screen.wait_for(rf"^ +[0-{int(first.group(1)) - 1}] s ")  # ... counting down
         up = screen.wait_for(r"^time's up!$")
         screen.wait_for(rf"^  you: {expected['longest']}, \d letters", up.end())
+        screen.wait_for(r"^  press Enter for round 2 $", up.end())  # the beat
+        screen.enter()
         screen.wait_for(r"^  numbers: .*target: \d+$", up.end())
         prompt = screen.wait_for(r"your working > $", up.end())
         screen.keys(expected["working"])  # longer than a row: it wraps
@@ -167,6 +124,8 @@ def test_a_quick_game_in_a_real_terminal_at_80x24(tmp_path):
         screen.enter()
         up = screen.wait_for(r"^time's up!$", prompt.end())
         screen.wait_for(r"^  you: .*, (exact|\d+ away)", flat=True)
+        screen.wait_for(r"^  press Enter for round 3 $", up.end())
+        screen.enter()
         clue = screen.wait_for(r"conundrum: ([A-Z] ){8}[A-Z]$", up.end())
         screen.wait_for(r"buzz > $", clue.end())
         screen.keys(expected["answer"])
@@ -186,7 +145,7 @@ def test_a_wrapped_working_survives_the_clock_and_a_resize_at_40_columns(tmp_pat
         game = Game(full, common, "N", 3, "none", 6)
         draw = game.next_round().choose_large(1)
     working = ascii_working(solve(draw.numbers, draw.target))
-    screen = Screen(tmp_path, "--rounds N --seed 3 --seconds 6 --no-history", width=80)
+    screen = game_screen(tmp_path, "--rounds N --seed 3 --seconds 6 --no-history", width=80)
     try:
         screen.wait_for(r"how many large numbers\?")
         screen.keys("1")
@@ -214,7 +173,7 @@ def test_two_players_share_the_keyboard(tmp_path):
         rack = picked(rnd)
         word = solve_letters(full, rack, enough=1)[0].word
         answer = game.conundrum(1).answer
-    screen = Screen(tmp_path, "--rounds LC --seed 5 --seconds 3 --player ann --player bob")
+    screen = game_screen(tmp_path, "--rounds LC --seed 5 --seconds 3 --player ann --player bob")
     try:
         screen.wait_for(r"Round 1 of 2: letters \(ann's pick\)")
         screen.keys(PICKS)
@@ -229,6 +188,8 @@ def test_two_players_share_the_keyboard(tmp_path):
         screen.enter()  # bob has nothing
         screen.wait_for(rf"^  ann: {word}, \d letters")
         screen.wait_for(r"^  bob: no answer$")
+        screen.wait_for(r"^  press Enter for round 2 $")
+        screen.enter()
         screen.wait_for(r"buzz: 1 ann, 2 bob")
         screen.keys("2")
         screen.wait_for(r"bob buzzed! answer > $")
@@ -248,7 +209,7 @@ def test_two_players_share_the_keyboard(tmp_path):
 
 
 def test_ctrl_c_leaves_the_answer_line(tmp_path):
-    screen = Screen(tmp_path, "--rounds N --seed 3 --seconds 30 --no-history")
+    screen = game_screen(tmp_path, "--rounds N --seed 3 --seconds 30 --no-history")
     try:
         screen.wait_for(r"how many large numbers\?")
         screen.keys("1")

@@ -207,8 +207,9 @@ def pty_stdin():
 
 def test_a_game_typed_at_a_terminal_with_its_output_piped(full, common, pty_stdin):
     """``play | tee``: keys from a terminal, output to a pipe. The transcript has no escape
-    sequence and no clock frame (the clock said once), the typing echoed as typed, and the
-    beat between the rounds is a line that waits for Enter."""
+    sequence and no clock frame (the round's clock and the declaration's said once), the
+    typing echoed as typed, and the beat between the rounds is a line that waits for
+    Enter."""
     master, stdin = pty_stdin
     out = io.StringIO()
     term = Terminal(stdin, out, ansi=False)
@@ -216,6 +217,7 @@ def test_a_game_typed_at_a_terminal_with_its_output_piped(full, common, pty_stdi
     typist = Typist(master, out.getvalue, [
         ("pick nine", "a"), ("your word > ", "sane" + LEFT * 2 + "r\r"),
         ("entered: sarne", "ear" + LEFT * 3 + "\x04"),  # Ctrl-D: done, "ear" on the line
+        ("declare 1-2, Enter keeps sarne > ", "2"),
         ("press Enter for round 2", "x\r"), ("pick nine", "a"), ("your word > ", "\x04"),
     ])  # fmt: skip
     with term.owned():
@@ -226,17 +228,21 @@ def test_a_game_typed_at_a_terminal_with_its_output_piped(full, common, pty_stdi
     assert "  your word > ear\b\b\bear\n" in transcript  # the cursor moved by BS, then back
     shown = teletype(transcript).text()
     first = shown.index("  (60 seconds)")
-    assert shown[first:first + 8] == [
+    assert shown[first:first + 12] == [
         "  (60 seconds)",
         "  your word > sarne",  # typed in one read: echoed whole at Enter
         "  entered: sarne",
         "  your word > ear",
+        "  you wrote: 1 sarne  2 ear",  # the declaration window: its clock said once
+        "  to declare (10 seconds)",
+        "  declare 1-2, Enter keeps sarne >",
+        "  declared: ear (chosen)",
         "  you: ear, 3 letters, 3 points",
         "  best: arrears (7 letters)",
         "  points: you 3; score: you 3",
         "  press Enter for round 2",
     ]  # fmt: skip
-    assert shown.count("  (60 seconds)") == 2 and len(shown) == 26
+    assert shown.count("  (60 seconds)") == 2 and len(shown) == 30
 
 
 def waiting(fd: int) -> int:

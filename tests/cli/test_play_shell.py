@@ -178,6 +178,8 @@ def test_play_piped_to_tee_writes_no_clock_frames(tmp_path):
         screen.wait_for(r"^  entered: sane$")
         screen.keys("ears")
         screen.wait_for(r"^time's up!$")  # the clock ran out: 3 s of frames, if any
+        screen.wait_for(r"declare 1-2, Enter keeps ears > $")
+        screen.enter()
         screen.wait_for(r"^GAME-OVER 0$")
     finally:
         screen.close()
@@ -197,12 +199,16 @@ def test_play_piped_to_tee_writes_no_clock_frames(tmp_path):
         "  entered: sane",
         "  your word > ears",  # on the line when the clock stopped
         "time's up!",
+        "  you wrote: 1 sane  2 ears",
+        "  to declare (10 seconds)",  # the declaration's clock, said once too
+        "  declare 1-2, Enter keeps ears >",
+        "  declared: ears (the default)",
         "  you: ears, 4 letters, 4 points",
         "  best: arrears (7 letters)",
         "  dictionary corner:",
         "    arrears (noun): the state of being behind in payments",
         "    ears (noun, form of ear): the sense organ for hearing and equilibrium",
-        "  points: you 4; score: you 4",  # one round: 15 lines, 5 of them the reveal's
+        "  points: you 4; score: you 4",  # one round: 19 lines, 4 the declaration's
         "",
         "final score: 4",
         "you: 4 of the 7 points the rounds offered",

@@ -105,6 +105,10 @@ def test_a_quick_game_in_a_real_terminal_at_80x24(tmp_path):
         screen.wait_for(rf"^  your word > {expected['longest']}$")
         screen.wait_for(rf"^ +[0-{int(first.group(1)) - 1}] s ")  # ... counting down
         up = screen.wait_for(r"^time's up!$")
+        screen.wait_for(rf"^  you wrote: 1 {expected['short']}  2 {expected['longest']}$")
+        screen.wait_for(rf"declare 1-2, Enter keeps {expected['longest']} > $", up.end())
+        screen.enter()  # the default: the longer word
+        screen.wait_for(rf"^  declared: {expected['longest']} \(the default\)$", up.end())
         screen.wait_for(rf"^  you: {expected['longest']}, \d letters", up.end())
         screen.wait_for(r"^  press Enter for round 2 $", up.end())  # the beat
         screen.enter()

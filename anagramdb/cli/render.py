@@ -35,10 +35,57 @@ def has_bad_bytes(text: str) -> bool:
 
 
 def to_json(value: object) -> str:
-    """One line of JSON, always valid UTF-8 (valid_text)."""
-    import json  # not at the top: a plain lookup never needs it
+    """One line of JSON, always valid UTF-8 (valid_text): ``json.dumps(value,
+    ensure_ascii=False)`` byte for byte (a property test compares), written here for the
+    types the answers hold (dict with str keys, list, tuple, str, int, bool, None), since
+    importing the json module (it loads re) costs a cold command more than its answer.
+    Anything else (floats, other keys) goes through json."""
+    try:
+        text = _json(value)
+    except TypeError:  # a value of another type: json writes it, or says what it cannot
+        import json
 
-    return valid_text(json.dumps(value, ensure_ascii=False))
+        text = json.dumps(value, ensure_ascii=False)
+    return valid_text(text)
+
+
+# What json.dumps(ensure_ascii=False) escapes in a string: the quote, the backslash and the
+# control characters, with its short forms where it has them.
+_ESCAPES = {code: f"\\u{code:04x}" for code in range(0x20)} | {
+    ord('"'): '\\"',
+    ord("\\"): "\\\\",
+    ord("\n"): "\\n",
+    ord("\r"): "\\r",
+    ord("\t"): "\\t",
+    ord("\b"): "\\b",
+    ord("\f"): "\\f",
+}
+
+
+def quote(text: str) -> str:
+    """*text* as a JSON string, as json.dumps(text, ensure_ascii=False) writes it."""
+    return '"' + text.translate(_ESCAPES) + '"'
+
+
+def _json(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    kind = type(value)
+    if kind is str:
+        return quote(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is list or kind is tuple:
+        return "[" + ", ".join(map(_json, value)) + "]"
+    if kind is dict:
+        items = value.items()
+        if all(type(key) is str for key, _ in items):
+            return "{" + ", ".join(f"{quote(key)}: {_json(item)}" for key, item in items) + "}"
+    raise TypeError(f"not written here: {kind.__name__}")
 
 
 def anagrams_text(record: dict[str, Any]) -> str | None:
@@ -78,21 +125,19 @@ def letters_text(result: LettersResult) -> str | None:
 def letters_json(result: LettersResult) -> str:
     """``json.dumps(result.to_dict(), ensure_ascii=False)``, byte for byte (the tests
     compare), made a run of words at a time: the words of a run that share length, score
-    and blanks are escaped in C and joined between two fixed fragments."""
-    import json
+    and blanks are quoted (str.translate, in C) and joined between two fixed fragments."""
     from itertools import groupby
 
-    escape = json.encoder.encode_basestring  # the C encoder when present, as json.dumps uses
     rack, words = result
     runs = []
     for (length, score, blanks), group in groupby(words, RECORD_TAIL):
-        tail = f', "length": {json.dumps(length)}, "score": {json.dumps(score)}'
+        tail = f', "length": {int.__repr__(length)}, "score": {int.__repr__(score)}'
         if blanks:
-            tail += f', "blanks": {json.dumps(list(blanks), ensure_ascii=False)}'
+            tail += f', "blanks": {_json(list(blanks))}'
         tail += "}"
-        names = map(escape, map(WORD, group))
+        names = map(quote, map(WORD, group))
         runs.append('{"word": ' + (tail + ', {"word": ').join(names) + tail)
-    return valid_text('{"rack": ' + escape(rack) + ', "words": [' + ", ".join(runs) + "]}")
+    return valid_text('{"rack": ' + quote(rack) + ', "words": [' + ", ".join(runs) + "]}")
 
 
 def phrases_text(letters: str, found: list[tuple[str, ...]], indent: str = "") -> str | None:

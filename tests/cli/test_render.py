@@ -1,5 +1,6 @@
 """The letters renderers made a run of words at a time print exactly what the per-word
-renderers they replaced printed (kept here as the model), on generated results."""
+renderers they replaced printed (kept here as the model), on generated results; and the
+JSON written without the json module is json.dumps's, byte for byte."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anagramdb.cli.render import letters_json, letters_text, valid_text
+from anagramdb.cli.render import letters_json, letters_text, quote, to_json, valid_text
 from anagramdb.countdown.letters import LettersWord
 from anagramdb.countdown.queries import LettersResult
 
@@ -71,3 +72,41 @@ def test_a_solved_rack_renders_as_before(full):
         result = letters(full, rack, 1, 10, True)
         assert letters_text(result) == model_text(result)
         assert letters_json(result) == model_json(result)
+
+
+# Any text: control characters, quotes, backslashes, lone surrogates (the escapes of bytes
+# that were not UTF-8), characters beyond the BMP.
+any_text = st.text(st.characters(exclude_categories=()), max_size=20)
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.integers(-(10**30), 10**30) | any_text,
+    lambda inner: st.lists(inner, max_size=5)
+    | st.lists(inner, max_size=5).map(tuple)
+    | st.dictionaries(any_text, inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(plain)
+def test_to_json_writes_what_json_dumps_writes(value):
+    """What the quick path prints for --json (anagrams, define, numbers) without importing
+    json: the same bytes as json.dumps(value, ensure_ascii=False), made valid UTF-8."""
+    assert to_json(value) == valid_text(json.dumps(value, ensure_ascii=False))
+
+
+@given(any_text)
+def test_quote_is_json_dumps_of_a_string(text):
+    assert quote(text) == json.dumps(text, ensure_ascii=False)
+
+
+def test_other_values_go_through_json():
+    """Floats, keys that are not strings and tuple subclasses are left to json, which
+    writes them as it always did, and refuses what it cannot write."""
+    value = {"a": 1.5, "b": float("inf"), "c": {1: LettersWord("cat", 3, 3)}}
+    assert to_json(value) == json.dumps(value, ensure_ascii=False)
+    try:
+        to_json({"a": object()})
+    except TypeError as refused:
+        assert "not JSON serializable" in str(refused)
+    else:
+        raise AssertionError("an object was written as JSON")

@@ -54,17 +54,19 @@ def combine_into(
     found.update(y // x for x in window(2, y // max(low, 1)) if not y % x and low <= y // x <= high)
 
 
-def values_of(key: Key, sorted_values: Callable[[Key], list[int]]) -> set[int]:
-    """Every value of an expression using exactly the numbers of *key*, from the sorted
-    value lists of its parts (*sorted_values* memoises them)."""
+def values_of(
+    key: Key, sorted_values: Callable[[Key], list[int]], high: int = UNBOUNDED
+) -> set[int]:
+    """Every value up to *high* of an expression using exactly the numbers of *key*, from
+    the sorted value lists of its parts (*sorted_values* memoises them)."""
     if len(key) == 1:
-        return {key[0]}
+        return {key[0]} if key[0] <= high else set()
     found: set[int] = set()
     for part, rest in splits(key):
         a, b = sorted_values(part), sorted_values(rest)
         small, large = (a, b) if len(a) <= len(b) else (b, a)
         for y in small:
-            combine_into(found, large, y)
+            combine_into(found, large, y, 1, high)
     return found
 
 

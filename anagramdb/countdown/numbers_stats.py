@@ -9,18 +9,19 @@ integer bitset (bit v - W.start for value v), so distances come from a few shift
 
 An expression using all six tiles splits at its last operation into 5+1, 4+2 or 3+3
 tiles. Selections share most of their sub-selections, so the work is arranged around
-them: phase A computes the full value set of each of the 5,402 five-tile sub-selections
-once, and combines it with every tile that extends it to a selection (the 5+1 splits);
-phase B, per selection, adds the 4+2 and 3+3 splits and the values of its sub-selections
-of up to four tiles, from value sets memoised per process. Combining "x op y lands in W"
-slices a sorted value list by bisection and maps the operation over the slice in C.
+them (numbers_window.py does it): phase A builds the value set of each of the 5,402
+five-tile sub-selections once (only up to the window's top times the largest tile: no
+value above can come back), and combines it with every tile that extends it to a
+selection (the 5+1 splits); phase B, per selection, adds the 4+2 and 3+3 splits and the
+values of its sub-selections of up to four tiles, from value sets and bit tables memoised
+per process. "x op y lands in W" is a shift of a value set's bit table for sums and
+differences, and a slice of its sorted list, mapped in C, for products and quotients.
 Both phases are spread over worker processes; the result does not depend on how.
 """
 
 from __future__ import annotations
 
 import os
-from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import combinations
@@ -28,10 +29,11 @@ from typing import Any, NamedTuple
 
 from ..errors import InvalidNumbersError, quoted
 from .numbers import off_the_show
-from .numbers_search import Key, combine_into, splits, sub_keys, values_of
+from .numbers_search import Key
+from .numbers_window import REACH as REACH
+from .numbers_window import Window, phase_a, phase_b
 from .show import LARGE_TILES, SHOW_TILES, TARGET_RANGE, TILES_DRAWN
 
-REACH = 10
 POOL_THREAD_STACK = 256 << 10  # bytes of stack for each of the worker pool's threads
 CHUNK = 64
 MAX_TARGET = 10_000  # the window's bitsets and the per-target counts grow with the range
@@ -43,92 +45,6 @@ def selections() -> list[Key]:
     """Every distinct six-tile selection the show's tiles allow, sorted (13,243)."""
     tiles = [n for n, count in sorted(SHOW_TILES.items()) for _ in range(count)]
     return sorted({tuple(sorted(combo)) for combo in combinations(tiles, TILES_DRAWN)})
-
-
-class _Values:
-    """Sorted value lists of sub-multisets of up to four tiles, memoised for the life of a
-    process (larger ones are computed, used and dropped)."""
-
-    def __init__(self) -> None:
-        self.memo: dict[Key, list[int]] = {}
-
-    def full(self, key: Key) -> set[int]:
-        """Every value of an expression using exactly the tiles of *key*."""
-        return values_of(key, self.sorted)
-
-    def sorted(self, key: Key) -> list[int]:
-        remembered = self.memo.get(key)
-        if remembered is None:
-            remembered = sorted(self.full(key))
-            if len(key) <= 4:
-                self.memo[key] = remembered
-        return remembered
-
-
-_values = _Values()
-
-
-class _Window:
-    """The value window W and the bit of each value in it."""
-
-    def __init__(self, first: int, last: int) -> None:
-        self.low = max(1, first - REACH)
-        self.high = last + REACH
-        self.bit = {v: 1 << (v - self.low) for v in range(self.low, self.high + 1)}
-
-    def bits(self, values: Iterable[int]) -> int:
-        """A set of values inside W as a bitset (sum of distinct powers of two = their OR)."""
-        return sum(map(self.bit.__getitem__, values))
-
-    def inside(self, xs: list[int]) -> list[int]:
-        return xs[bisect_left(xs, self.low) : bisect_right(xs, self.high)]
-
-
-def extensions(five: Key) -> list[Key]:
-    """The selections made by adding one more tile to a five-tile sub-selection."""
-    found = []
-    for tile, count in SHOW_TILES.items():
-        if five.count(tile) < count:
-            found.append(tuple(sorted((*five, tile))))
-    return found
-
-
-def _phase_a(task: tuple[list[Key], int, int]) -> dict[Key, int]:
-    """5+1 splits: the full value set of each five-tile key, combined with each extra tile."""
-    fives, first, last = task
-    window = _Window(first, last)
-    found: dict[Key, int] = {}
-    for five in fives:
-        values = sorted(_values.full(five))
-        own = window.bits(window.inside(values))
-        for selection in extensions(five):
-            extra = list(selection)
-            for tile in five:
-                extra.remove(tile)
-            reached: set[int] = set()
-            combine_into(reached, values, extra[0], window.low, window.high)
-            found[selection] = found.get(selection, 0) | own | window.bits(reached)
-    return found
-
-
-def _phase_b(task: tuple[list[Key], int, int]) -> dict[Key, int]:
-    """Per selection: the 4+2 and 3+3 splits, and every sub-selection of up to four tiles."""
-    chosen, first, last = task
-    window = _Window(first, last)
-    found: dict[Key, int] = {}
-    for selection in chosen:
-        reached: set[int] = set()
-        for key in sub_keys(selection):
-            if len(key) <= 4:
-                reached.update(window.inside(_values.sorted(key)))
-        for part, rest in splits(selection):
-            if len(part) >= 2 and len(rest) >= 2:
-                a, b = _values.sorted(part), _values.sorted(rest)
-                small, large = (a, b) if len(a) <= len(b) else (b, a)
-                for y in small:
-                    combine_into(reached, large, y, window.low, window.high)
-        found[selection] = window.bits(reached)
-    return found
 
 
 class Row(NamedTuple):
@@ -282,8 +198,8 @@ def statistics(
     first, last = targets
     chosen = selections() if chosen is None else sorted({_selection(tiles) for tiles in chosen})
     fives: list[Key] = sorted({five for selection in chosen for five in combinations(selection, 5)})
-    tasks = [(_phase_a, fives[i : i + CHUNK]) for i in range(0, len(fives), CHUNK)]
-    tasks += [(_phase_b, chosen[i : i + CHUNK]) for i in range(0, len(chosen), CHUNK)]
+    tasks = [(phase_a, fives[i : i + CHUNK]) for i in range(0, len(fives), CHUNK)]
+    tasks += [(phase_b, chosen[i : i + CHUNK]) for i in range(0, len(chosen), CHUNK)]
     if not jobs:
         jobs = usable_cpus()
     reached: dict[Key, int] = dict.fromkeys(chosen, 0)
@@ -299,7 +215,7 @@ def statistics(
                 progress,
             )
     assert done == len(tasks)
-    return Stats(targets, reached, _Window(first, last).low)
+    return Stats(targets, reached, Window(first, last).low)
 
 
 def _selection(tiles: Iterable[int]) -> Key:

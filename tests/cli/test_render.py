@@ -79,9 +79,11 @@ def test_a_solved_rack_renders_as_before(full):
 any_text = st.text(st.characters(exclude_categories=()), max_size=20)
 plain = st.recursive(
     st.none() | st.booleans() | st.integers() | st.integers(-(10**30), 10**30) | any_text,
-    lambda inner: st.lists(inner, max_size=5)
-    | st.lists(inner, max_size=5).map(tuple)
-    | st.dictionaries(any_text, inner, max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.lists(inner, max_size=5).map(tuple)
+        | st.dictionaries(any_text, inner, max_size=5)
+    ),
     max_leaves=30,
 )
 

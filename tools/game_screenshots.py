@@ -2,11 +2,12 @@
 
     python tools/game_screenshots.py [--out docs]
 
-Writes game-1280.png and game-390.png (a game against the computer: a letters round with
-the clock running and an answer entered), room-1280.png and room-390.png (a room of two,
-Ann at 1280 wide and Bob at 390, after the first round's reveal). Each is the viewport of
-the issue's sizes, 1280x800 and 390x844. Needs Chromium, chromedriver and selenium (the
-test extra); Chromium and the server are started by the tests' own helpers
+Writes game-1280.png, game-1280-dark.png, game-390.png and game-390-dark.png (a game
+against the computer in the light and the dark theme: a letters round with the clock
+running, two tiles tapped and an answer entered), room-1280.png and room-390.png (a room of
+two, Ann at 1280 wide and Bob at 390, after the first round's reveal). Each is the
+viewport of the issue's sizes, 1280x800 and 390x844. Needs Chromium, chromedriver and
+selenium (the test extra); Chromium and the server are started by the tests' own helpers
 (tests/support/). The racks are drawn at random, so each run shows another game.
 """
 
@@ -18,15 +19,20 @@ import sys
 from typing import Any
 
 SIZES = {1280: 800, 390: 844}
+THEMES = ("light", "dark")
 
 
-def browser(width: int) -> Any:
-    """A headless Chromium window of the issue's size for *width*, started as the browser
-    tests start theirs (tests/support/browsers.py)."""
+def browser(width: int, theme: str = "light") -> Any:
+    """A headless Chromium window of the issue's size for *width* in the colour *theme*,
+    started as the browser tests start theirs (tests/support/browsers.py)."""
     from tests.support.browsers import chromium
 
     driver = chromium(width, SIZES[width], "--hide-scrollbars")
     driver.set_window_size(width, SIZES[width])
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"features": [{"name": "prefers-color-scheme", "value": theme}]},
+    )
     return driver
 
 
@@ -43,20 +49,28 @@ def click(driver: Any, label: str) -> None:
     until(driver, lambda: driver.find_elements(By.XPATH, path))[0].click()
 
 
+def seconds_left(driver: Any) -> int:
+    """The seconds the clock shows (0 once time is up)."""
+    from selenium.webdriver.common.by import By
+
+    shown = driver.find_element(By.ID, "clock").text.split()[0]
+    return int(shown) if shown.isdigit() else 0
+
+
 def settle(driver: Any) -> None:
     """Wait for the page's script to have swapped in the last update."""
     until(driver, lambda: driver.execute_script("return document.readyState") == "complete")
     driver.execute_script("return new Promise((done) => setTimeout(done, 400))")
 
 
-def game(url: str, out: str, width: int) -> None:
+def game(url: str, out: str, width: int, theme: str) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     from anagramdb.countdown.letters import solve_letters
     from anagramdb.dictionary import Dictionary
 
-    driver = browser(width)
+    driver = browser(width, theme)
     try:
         driver.get(url + "/game")
         Select(driver.find_element(By.ID, "opponent")).select_by_value("medium")
@@ -79,8 +93,13 @@ def game(url: str, out: str, width: int) -> None:
             found = solve_letters(words, rack, all=True)
         box.send_keys(found[len(found) // 3].word + "\n")
         until(driver, lambda: driver.find_element(By.ID, "yours").text)
-        settle(driver)
-        driver.save_screenshot(os.path.join(out, f"game-{width}.png"))
+        # Two tiles tapped, as a player spells the next word, and the hand on its way.
+        free = "//ul[@class='tiles']//button[not(@disabled)]"
+        for _ in range(2):
+            until(driver, lambda: driver.find_elements(By.XPATH, free))[0].click()
+        until(driver, lambda: seconds_left(driver) <= 22)
+        name = f"game-{width}" + ("" if theme == "light" else f"-{theme}")
+        driver.save_screenshot(os.path.join(out, name + ".png"))
     finally:
         driver.quit()
 
@@ -127,6 +146,7 @@ def room(url: str, out: str) -> None:
         for player in (ann, bob):
             until(player, lambda p=player: "time's up" in p.find_element(By.ID, "summary").text)
             settle(player)
+            player.execute_script("window.scrollTo(0, 0)")  # the reveal, not Next round
         ann.save_screenshot(os.path.join(out, "room-1280.png"))
         bob.save_screenshot(os.path.join(out, "room-390.png"))
     finally:
@@ -144,9 +164,11 @@ def main() -> None:
     with serving() as server:
         url = url_of(server)
         for width in SIZES:
-            game(url, args.out, width)
+            for theme in THEMES:
+                game(url, args.out, width, theme)
         room(url, args.out)
-    for name in ("game-1280", "game-390", "room-1280", "room-390"):
+    shots = [f"game-{w}" + ("" if t == "light" else f"-{t}") for w in SIZES for t in THEMES]
+    for name in (*shots, "room-1280", "room-390"):
         path = os.path.join(args.out, name + ".png")
         print(f"{path}: {os.path.getsize(path) // 1024} KiB")
 

@@ -86,6 +86,7 @@ ul.words small { color: var(--muted); }
 .tiles { display: flex; flex-wrap: nowrap; gap: .3rem; margin: .75rem 0; padding: 0;
   list-style: none; }
 .board .tiles { margin: 0; }
+@media (max-width: 30rem) { .board { padding: .35rem; } .tiles { gap: .2rem; } }
 .tiles li { background: var(--tile); color: #fff; font-weight: 700; flex: 0 1 3rem; min-width: 0;
   font-size: clamp(1.05rem, 5.4vw, 1.7rem); min-height: var(--touch); display: flex;
   align-items: center; justify-content: center; border-radius: .3rem;

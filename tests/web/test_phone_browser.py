@@ -51,10 +51,11 @@ LONG_ANSWER = "W" * MAX_ANSWER
 
 
 def show_as(browser, width: int, theme: str = "light") -> None:
-    """Emulate a phone *width* CSS pixels wide (a touch screen) and a colour scheme."""
+    """Emulate a screen *width* CSS pixels wide (a phone's a touch screen) and a colour
+    scheme."""
     browser.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+        {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 500},
     )
     browser.execute_cdp_cmd(
         "Emulation.setEmulatedMedia",
@@ -73,11 +74,11 @@ return {scroll: document.documentElement.scrollWidth, width, out: out.slice(0, 5
 
 
 def widths(browser) -> dict[int, dict]:
-    """{phone width: the page's scrollWidth, clientWidth and what sticks out}, measured
-    at each of PHONES; then the window is itself again (an emulated screen moves where
-    WebDriver's clicks land)."""
+    """{width: the page's scrollWidth, clientWidth and what sticks out}, measured at each
+    of PHONES and at a desk's 1280; then the window is itself again (an emulated screen
+    moves where WebDriver's clicks land)."""
     found = {}
-    for width in PHONES:
+    for width in (*PHONES, 1280):
         show_as(browser, width)
         found[width] = browser.execute_script(WIDTHS)
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
@@ -479,3 +480,28 @@ def test_reduced_motion_steps_the_hand_a_second_at_a_time(browser, url):
         assert duration == "0s"
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_the_game_tiles_spell_and_keep_their_shuffle_through_the_servers_updates(
+    browser, url, full
+):
+    browser.get(url + "/game")
+    Select(browser.find_element(By.ID, "rounds")).select_by_value("quick")
+    seconds = browser.find_element(By.ID, "seconds")
+    seconds.clear()
+    seconds.send_keys("0")
+    Select(browser.find_element(By.ID, "opponent")).select_by_value("none")
+    browser.find_element(By.XPATH, "//button[.='Play']").click()
+    click(browser, "The rest at random")
+    until(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "ul.tiles li button"))
+    before = tile_texts(browser)
+    until(browser, lambda: (tap(browser, "Shuffle"), tile_texts(browser) != before)[1])
+    shuffled = tile_texts(browser)
+    word = solve_letters(full, "".join(before).lower(), enough=1)[0].word
+    for letter in word:
+        tap(browser, "Add " + letter.upper())
+    assert browser.execute_script("return document.getElementById('text').value") == word
+    click(browser, "Enter")  # the server's update swaps the stage in again
+    until(browser, lambda: word in text(browser, "#yours"))
+    until(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "ul.tiles li button"))
+    assert tile_texts(browser) == shuffled  # the order the player made is kept

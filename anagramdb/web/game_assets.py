@@ -18,7 +18,16 @@ GAME_STYLE = (
     + """
 .clock { font-size: 2rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: .5rem 0 0; }
 .choices form, form.act { display: inline-flex; max-width: 100%; }
-.choices button { white-space: normal; overflow-wrap: anywhere; text-align: left; }
+/* A button that names a player or an answer wraps it, however long. */
+.choices button, form.act button { white-space: normal; overflow-wrap: anywhere;
+  max-width: 100%; }
+ul.seats { list-style: none; padding: 0; margin: .5rem 0; }
+ul.seats li { display: flex; flex-wrap: wrap; align-items: center; gap: .35rem .6rem;
+  padding: .4rem 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+ul.seats button { background: var(--bg); color: var(--accent); font-size: .95rem; }
+#connection:not([hidden]) { padding: .4rem .7rem; border-left: 4px solid var(--digits);
+  background: var(--field); color: var(--fg); }
+h2#recap { margin-top: 2rem; }
 form.settings { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
   gap: .5rem 1rem; align-items: start; margin-bottom: 1rem; }
 form.settings > button { justify-self: start; grid-column: 1 / -1; }
@@ -35,16 +44,19 @@ tfoot th, tfoot td { border-bottom: 0; }
 /* A phone's width holds any table of the game: columns share the width, names and answers
    wrap anywhere (a 200-letter answer too), a player's name in the score table's head is cut
    short with its whole self in the title and in the scoreboard above. */
-table.reveal, table.scores { table-layout: fixed; }
-table.reveal th, table.reveal td, table.scores tbody th { overflow-wrap: break-word; }
-table.reveal th:last-child { width: 4.2rem; }
-table.reveal thead th:first-child { width: 28%; }
+table.reveal, table.scores, table.recap { table-layout: fixed; }
+table.reveal th, table.reveal td, table.scores tbody th, table.recap th, table.recap td,
+table caption { overflow-wrap: break-word; }
+table.reveal th:last-child, table.recap thead th:last-child { width: 4.2rem; }
+table.reveal thead th:first-child, table.recap thead th:first-child { width: 28%; }
+table.recap caption { font-weight: 600; }
 table.scores thead th:first-child { width: 7rem; }
 table.scores .name { display: block; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; }
 @media (max-width: 40rem) {
-  table.reveal, table.scores { font-size: .9rem; }
-  table.reveal th, table.reveal td, table.scores th, table.scores td { padding: .3rem .2rem; }
+  table.reveal, table.scores, table.recap { font-size: .9rem; }
+  table.reveal th, table.reveal td, table.scores th, table.scores td, table.recap th,
+  table.recap td { padding: .3rem .2rem; }
   table.scores thead th:first-child { width: 4.6rem; }
   table.scores.many .name { writing-mode: vertical-rl; transform: rotate(180deg);
     max-height: 8rem; margin-left: auto; }

@@ -18,12 +18,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from anagramdb.cli import play_clock
+from anagramdb.cli.play_clock import beat
 from anagramdb.cli.play_command import run_game
 from anagramdb.cli.play_editor import LineEditor
 from anagramdb.cli.play_screen import EchoArea, LiveArea, Styles, Width, use_color, wrap
 from anagramdb.cli.play_terminal import Terminal
 from anagramdb.countdown.game import Game
 
+from ..support.games import play_through
 from ..support.terminals import ModelTerminal, Typist
 from ..support.waiting import wait_until
 
@@ -269,3 +272,23 @@ def test_the_terminal_is_given_back_however_the_game_ends(pty_stdin, ending):
                 raise ending()
     assert termios.tcgetattr(stdin.fileno()) == before
     assert waiting(stdin.fileno()) == 0
+
+
+@pytest.mark.parametrize(
+    ("interactive_output", "seconds", "paused"), [(True, 30, [3]), (False, 30, []), (True, 0, [])]
+)
+def test_a_script_pauses_between_rounds_only_when_someone_watches(
+    full, common, monkeypatch, interactive_output, seconds, paused
+):
+    """stdin not a terminal: a beat of BEAT seconds when the game is shown on a terminal,
+    none when it goes to a pipe or a file (nobody reads it as it plays), none without a
+    clock (nothing runs while the reveal is read)."""
+    slept: list[float] = []
+    monkeypatch.setattr(play_clock.time, "sleep", slept.append)
+    out = io.StringIO()
+    term = Terminal(io.StringIO(""), out, ansi=interactive_output)
+    game = Game(full, common, "LL", seed=3, opponent="none", seconds=seconds)
+    play_through(game, {})
+    beat(term, game, game.next_round())
+    assert slept == paused
+    assert out.getvalue() == ("  round 2 in 3 s\r\x1b[K" if paused else "")

@@ -68,10 +68,12 @@ def beat(term: Terminal, game: Game, upcoming: Round) -> None:
             term.fresh = True
         return
     prompt = f"  press Enter for {what} "
+    if term.ansi and len(prompt) >= term.width.current():  # one row, to be cleared
+        prompt = "  Enter > "
     with term.keys():
-        key = term.key(prompt)
+        key = term.key(prompt, lambda: prompt)
         while key is not None and key not in "\r\n":
-            key = term.key("")
+            key = term.key("", lambda: prompt)
     if term.ansi:
         term.write("\r\x1b[K")  # the reveal stays as it was
         term.fresh = True

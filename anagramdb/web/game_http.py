@@ -313,7 +313,10 @@ class Games:
         self._changed(room)
 
     def away(self, room: Room[Match], now: float) -> set[str]:
-        """The names of the room's players who are away now (hold the lock)."""
+        """The names of the room's players who are away now (hold the lock); none in a
+        game alone, which waits for its player as long as the room lasts."""
+        if room.solo:
+            return set()
         return {seat.name for seat in room.seats if not seat.connected(now)}
 
     def _changed(self, room: Room[Match]) -> None:

@@ -254,3 +254,28 @@ def test_a_rematch_starts_a_new_game_in_the_same_room(browser, served):
     assert browser.current_url == url + game
     until(browser, lambda: "Final scores" not in text(browser, "#stage"))
     assert axe.problems == {}
+
+
+def test_a_second_tab_takes_the_seats_stream_and_the_first_says_so(browser, served):
+    url, axe = url_of(served), Axe()
+    game = make_room(browser, url, "Ann", "quick")
+    first = browser.current_window_handle
+    until(browser, lambda: "1 player here" in summary(browser))
+    browser.switch_to.new_window("tab")
+    try:
+        browser.get(url + game)
+        second = browser.current_window_handle
+        until(browser, lambda: "1 player here" in summary(browser))
+        browser.switch_to.window(first)
+        until(browser, lambda: "open in another tab" in text(browser, "#connection"))
+        axe.look(browser, "the stream replaced by another tab")
+        browser.find_element(By.XPATH, "//p[@id='connection']//button[.='Play here']").click()
+        until(browser, lambda: text(browser, "#connection") == "")
+        browser.switch_to.window(second)
+        until(browser, lambda: "open in another tab" in text(browser, "#connection"))
+        room = served.games.rooms.get(game.rsplit("/", 1)[1])
+        until(browser, lambda: room.seats[0].streams == 1)  # one stream for the seat
+        browser.close()
+    finally:
+        browser.switch_to.window(first)
+    assert axe.problems == {}

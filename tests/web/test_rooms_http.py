@@ -175,6 +175,15 @@ def test_an_away_picker_is_picked_for_when_the_alarm_comes(served):
     assert len(ann.state()["round"]["letters"]) == 9
 
 
+def test_a_game_alone_waits_for_its_player(served):
+    player = Player(served.server_address[1])
+    player.create(mode="solo", rounds="L", seconds="0")
+    served.clock.now += 10 * AWAY_SECONDS  # a phone locked for a while
+    tick(served, player)
+    view = player.state()
+    assert view["phase"] == "picking" and view["round"]["letters"] == ""
+
+
 def test_the_host_skips_a_player_who_is_not_connected(served):
     ann, _bob = a_room(served, "Ann", "Bob", rounds="LL", seconds="0")
     ann.act("start")

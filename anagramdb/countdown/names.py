@@ -20,8 +20,6 @@ player's; a game refuses two such players.
 
 from __future__ import annotations
 
-import unicodedata
-
 from ..errors import InvalidGameError, quoted
 from .opponent import COMPUTER
 
@@ -46,6 +44,8 @@ JOINERS = " -_.'’·"  # dropped from a skeleton: "Ann-Marie" is "Ann Marie"
 def clean_name(text: str) -> str:
     """*text* as a player's name (NFC, spaces collapsed), checked by the rule above;
     InvalidGameError saying what is wrong, in a sentence a player can act on."""
+    import unicodedata  # a C extension: loaded when a name is checked, not on import
+
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
         raise InvalidGameError("give a name to play")
@@ -68,6 +68,8 @@ def clean_name(text: str) -> str:
 
 def skeleton(name: str) -> str:
     """What *name* looks like, for comparing names: equal skeletons are too alike."""
+    import unicodedata
+
     folded = unicodedata.normalize("NFKC", name).casefold()
     bare = "".join(
         char for char in unicodedata.normalize("NFD", folded) if not unicodedata.combining(char)

@@ -14,10 +14,15 @@ How a person is modelled. Letters: every word of the rack in the game's dictiona
 seen, or not, on its own, with a chance that falls with its length (``decay`` a letter)
 and is lower for a word outside the common words (``rare``); each word seen is seen
 after a time drawn from a log-normal law (the median grows with the length); the answer
-is the longest word seen before the clock stops. Some rounds end in a slip a person
-makes (``slip``): a misspelling, a plural the dictionary lacks, or a word needing one
-letter the rack lacks, never two. Numbers: a person combines at most so many numbers
-(``tiles``, drawn per round) and answers the nearest that reaches. Conundrum: the time
+is the longest word seen before the clock stops (the easier levels see few words beyond
+the common ones, so their words are everyday words). Some rounds end in a slip a person
+makes (``slip``): a word one letter too long for the rack, a plausible misspelling (a
+doubled letter single or a single one doubled, ie for ei, one vowel for another), or a
+plausible non-word from the rack's letters (a vowel changed, a plural the dictionary
+lacks); never two letters beyond the rack. Numbers: a person combines at most so many
+numbers (``tiles``, drawn per round) and answers the nearest that reaches, then, as
+anyone would, takes one more step with a tile left over when that comes closer, and
+one that finishes (so never 355 for 356 with a 1 unused). Conundrum: the time
 to see it is log-normal too; a person who has not seen it when the clock stops has no
 answer, and now and then buzzes in with a wrong one (``wrong_buzz``).
 
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import NamedTuple
 
 from ..dictionary import Dictionary
@@ -36,6 +42,7 @@ from ..wordlist import offensive_words
 from .conundrum import Conundrum
 from .letters import BLANK, solve_letters
 from .numbers import Answer, solve_by_count
+from .numbers_forms import Expression
 from .rules import contains_word, shortfalls
 
 OPPONENTS = ("none", "easy", "medium", "hard", "perfect")
@@ -59,8 +66,8 @@ class Skill(NamedTuple):
 
 
 SKILLS = {
-    "easy": Skill(0.22, 0.55, 0.12, 0.15, 14.0, ((3, 3), (4, 1)), 22.0, 50.0, 0.10),
-    "medium": Skill(0.5, 0.75, 0.3, 0.08, 10.0, ((4, 2), (5, 1)), 18.0, 29.0, 0.05),
+    "easy": Skill(0.22, 0.55, 0.03, 0.15, 14.0, ((2, 1), (3, 3), (4, 1)), 22.0, 50.0, 0.10),
+    "medium": Skill(0.5, 0.75, 0.08, 0.08, 10.0, ((4, 2), (5, 1)), 18.0, 29.0, 0.05),
     "hard": Skill(0.9, 0.95, 0.8, 0.03, 6.0, ((5, 1), (6, 9)), 12.0, 12.0, 0.02),
     "perfect": Skill(1.0, 1.0, 1.0, 0.0, 1.0, ((6, 1),), 1.5, 1.5, 0.0, 0.2),
 }
@@ -149,9 +156,9 @@ class Opponent:
 
     def _slip(self, rack: str, word: str | None, rng: random.Random) -> tuple[str, str] | None:
         """A slip a person makes around *word* (None: it had none): (answer, reasoning)."""
-        kinds = ["beyond", "plural", "misspelling"] if word else ["beyond"]
+        kinds = ["long", "nonword", "misspelling"] if word else ["long"]
         rng.shuffle(kinds)
-        makers = {"beyond": self._beyond, "plural": self._plural, "misspelling": self._misspelling}
+        makers = {"long": self._long, "nonword": self._nonword, "misspelling": self._misspelling}
         for kind in kinds:
             made = makers[kind](rack, word, rng)
             if made is not None:
@@ -160,39 +167,53 @@ class Opponent:
                     return made
         return None
 
-    def _beyond(self, rack: str, word: str | None, rng: random.Random) -> tuple[str, str] | None:
-        """A common word needing one letter the rack lacks, longer than *word*."""
-        shortest = len(fold(word)) + 1 if word else 4
+    def _long(self, rack: str, word: str | None, rng: random.Random) -> tuple[str, str] | None:
+        """A common word one letter longer than *word* (4 to 6 letters without one) that
+        needs one letter the rack lacks."""
+        lengths = {len(fold(word)) + 1} if word else {4, 5, 6}
         found = [
             w
-            for w in solve_letters(self.common, rack + BLANK, min_length=shortest, all=True)
-            if w.blanks and w.length >= shortest and fold(w.word) not in offensive_words()
+            for w in solve_letters(self.common, rack + BLANK, min_length=min(lengths), all=True)
+            if w.blanks and w.length in lengths and fold(w.word) not in offensive_words()
         ]
         if not found:
             return None
-        chosen = rng.choice(found[: max(1, len(found) // 2)])
+        chosen = rng.choice(found)
         return chosen.word, f"a slip: it used {_an(chosen.blanks[0])}, which the rack lacks"
 
-    def _plural(self, rack: str, word: str | None, rng: random.Random) -> tuple[str, str] | None:
-        """*word* with an s the dictionary does not list."""
-        if word is None or word.endswith("s"):
+    def _real(self, text: str) -> bool:
+        return contains_word(self.dictionary, text)
+
+    def _nonword(self, rack: str, word: str | None, rng: random.Random) -> tuple[str, str] | None:
+        """A non-word from the rack's letters that looks like one: *word* with one vowel
+        changed to another the rack has, or with an s the dictionary does not list."""
+        if word is None:
             return None
-        plural = word + "s"
-        if contains_word(self.dictionary, plural):
-            return None
-        return plural, f"a slip: {plural}, a plural the dictionary lacks"
+        made = [
+            word[:i] + vowel + word[i + 1 :]
+            for i in range(1, len(word))
+            if word[i] in VOWELS
+            for vowel in sorted(set(fold(rack).lower()) & set(VOWELS) - {word[i]})
+        ]
+        rng.shuffle(made)
+        if not word.endswith(("s", "ed", "ing", "y")):
+            made.append(word + "s")
+        for text in made:
+            if not shortfalls(rack, text)[1] and not self._real(text):
+                return text, f"a slip: {text}, not a word"
+        return None
 
     def _misspelling(
         self, rack: str, word: str | None, rng: random.Random
     ) -> tuple[str, str] | None:
-        """*word* with two neighbouring letters swapped, not itself a word."""
+        """*word* misspelt as people misspell: a doubled letter single, a single consonant
+        doubled, ie for ei (or back), or an unstressed vowel for another; not a word."""
         if word is None or len(word) < 4:
             return None
-        places = [i for i in range(1, len(word) - 2) if word[i] != word[i + 1]]
-        rng.shuffle(places)
-        for i in places:
-            wrong = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
-            if not contains_word(self.dictionary, wrong):
+        made = misspellings(word)
+        rng.shuffle(made)
+        for wrong in made:
+            if not self._real(wrong):
                 return wrong, f"a slip: {word} misspelt"
         return None
 
@@ -209,7 +230,7 @@ class Opponent:
         reach = reach or solve_by_count(numbers, target)
         tiles, weights = zip(*self.skill.tiles, strict=True)
         most = min(rng.choices(tiles, weights)[0], len(numbers))
-        best = reach[most - 1]
+        best = finished(reach[most - 1])
         expression = best.solutions[0]
         working = "; ".join(expression.steps) if expression.steps else str(expression.value)
         used = expression.numbers
@@ -233,6 +254,85 @@ class Opponent:
         if seconds > limit:
             return Move(None, f"it would have seen it after {seconds:g} s", None)
         return Move(puzzle.answer, f"it sees it after {seconds:g} s", seconds)
+
+
+VOWELS = "aeiou"
+# An unstressed vowel people write for another ("seperate", "independant").
+SOUNDS_ALIKE = {"a": "e", "e": "ai", "i": "e", "o": "u", "u": "o"}
+
+
+def misspellings(word: str) -> list[str]:
+    """The plausible misspellings of *word* (lower case): a doubled letter written once,
+    a single consonant after a vowel doubled, ie and ei swapped, an inner vowel written as
+    one that sounds alike. The first letter is always kept."""
+    made: set[str] = set()
+    for i in range(1, len(word)):
+        letter = word[i]
+        if letter == word[i - 1]:
+            made.add(word[:i] + word[i + 1 :])
+        elif letter not in VOWELS and word[i - 1] in VOWELS and word[i + 1 : i + 2] in VOWELS:
+            if i < len(word) - 2:  # not before a last letter: "separatte" is nobody's slip
+                made.add(word[: i + 1] + letter + word[i + 1 :])
+        if word[i - 1 : i + 1] in ("ie", "ei") and i > 1:
+            made.add(word[: i - 1] + letter + word[i - 1] + word[i + 1 :])
+        if letter in VOWELS and 1 < i < len(word) - 1:
+            made |= {
+                word[:i] + other + word[i + 1 :]
+                for other in SOUNDS_ALIKE[letter]
+                if other not in (word[i - 1], word[i + 1])
+            }
+    made.discard(word)
+    return sorted(made)
+
+
+def one_step(value: int, tile: int) -> list[tuple[int, str]]:
+    """What one more step with *tile* makes of *value*: (result, the step as the show
+    writes it), every result a positive whole number."""
+    found = [(value + tile, f"{value} + {tile}"), (value * tile, f"{value} × {tile}")]
+    if value != tile:
+        high, low = max(value, tile), min(value, tile)
+        found.append((high - low, f"{high} - {low}"))
+    if value % tile == 0:
+        found.append((value // tile, f"{value} ÷ {tile}"))
+    return found
+
+
+def finished(answer: Answer) -> Answer:
+    """*answer* taken further as a person would with the tiles it left over: one step
+    that comes closer to the target (the closest), and then any step that finishes it,
+    so it is never one tile short of a finish a single step gives."""
+    import re
+
+    expression = answer.solutions[0]
+    target = answer.target
+    closer = 1  # steps taken that only come closer
+    while expression.value != target:
+        used = Counter(int(n) for n in re.findall(r"\d+", expression.rpn))
+        left = set((Counter(answer.numbers) - used).elements())
+        steps = [
+            (abs(result - target), written, result, tile)
+            for tile in left
+            for result, written in one_step(expression.value, tile)
+        ]
+        if not steps or min(steps)[0] >= abs(expression.value - target):
+            break
+        if min(steps)[0]:
+            if not closer:
+                break
+            closer -= 1
+        _, written, result, tile = min(steps)
+        sign = written.split()[1]
+        inner = expression.infix if expression.numbers == 1 else f"({expression.infix})"
+        if written.startswith(f"{tile} "):  # the tile first: tile - value
+            infix, rpn = f"{tile} - {inner}", f"({tile} {expression.rpn.strip('()')} -)"
+        else:
+            op = {"+": "+", "×": "*", "-": "-", "÷": "/"}[sign]
+            infix, rpn = f"{inner} {sign} {tile}", f"({expression.rpn.strip('()')} {tile} {op})"
+        steps_written = [*expression.steps, f"{written} = {result}"]
+        expression = Expression(result, steps_written, infix, rpn, expression.numbers + 1)
+    if expression is answer.solutions[0]:
+        return answer
+    return Answer(answer.numbers, target, expression.value, [expression])
 
 
 def _scrambled(answer: str, rng: random.Random) -> str | None:

@@ -2,7 +2,7 @@
 
 A letters round is picked one tile at a time from two shuffled piles (LetterPicker); the
 rules (rules.allowed_picks) refuse a sixth vowel or a seventh consonant, and the show's
-host then says "no more vowels". A contestant asks for 4 or 5 consonants, most often 5
+host then says "no more vowels". A contestant asks for 3, 4 or 5 vowels, most often 4
 (CONSONANT_CHOICES), in a mixed order that opens with a consonant more often than not,
 and for one large number most of the time (LARGE_CHOICES): that is how the computer and
 the daily challenge pick (contestant_letters, contestant_large).
@@ -18,8 +18,9 @@ from .rules import allowed_picks
 from .show import MAX_VOWELS, MIN_VOWELS, RACK_SIZE
 
 DEFAULT_LARGE = 1  # large numbers when a player does not choose
-# (consonants in nine letters, weight): four vowels and five consonants is the usual call.
-CONSONANT_CHOICES = ((5, 7), (4, 3))
+# (consonants in nine letters, weight): four vowels and five consonants is the usual call,
+# three vowels the next, five the least (a fifth vowel is a poor letter more often).
+CONSONANT_CHOICES = ((5, 12), (6, 5), (4, 3))
 # (large numbers, weight): "one from the top and five little ones" most of the time.
 LARGE_CHOICES = ((1, 14), (2, 4), (0, 1), (3, 1))
 KINDS = {"v": "vowel", "c": "consonant", "vowel": "vowel", "consonant": "consonant"}
@@ -101,7 +102,7 @@ def _weighted(rng: random.Random, choices: tuple[tuple[int, int], ...]) -> int:
 
 
 def contestant_letters(rng: random.Random) -> str:
-    """A contestant's nine calls, such as ``cvccvcvcc``: 4 or 5 consonants, mixed, usually
+    """A contestant's nine calls, such as ``cvccvcvcc``: 4 to 6 consonants, mixed, usually
     opening with a consonant, never three vowels running."""
     consonants = _weighted(rng, CONSONANT_CHOICES)
     while True:

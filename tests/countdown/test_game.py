@@ -66,7 +66,7 @@ def test_auto_and_contestant_picks_make_a_legal_selection(seed):
     vowels = sum(letter in "AEIOU" for letter in letters)
     assert len(letters) == 9 and 3 <= vowels <= 5 and vowels == picker.vowels
     calls = contestant_letters(random.Random(seed))
-    assert len(calls) == 9 and calls.count("c") in (4, 5) and "vvv" not in calls
+    assert len(calls) == 9 and calls.count("c") in (4, 5, 6) and "vvv" not in calls
 
 
 def test_a_contestant_usually_asks_for_one_large_number():
@@ -110,7 +110,7 @@ def test_players_take_turns_to_pick_and_the_computer_picks_like_a_contestant(ful
     rnd = game.next_round()
     assert rnd.picker == COMPUTER
     calls = rnd.pick_for_computer()
-    assert calls.count("c") in (4, 5) and rnd.phase == "ready" and len(rnd.letters) == 9
+    assert calls.count("c") in (4, 5, 6) and rnd.phase == "ready" and len(rnd.letters) == 9
     seeded = Game(full, common, "LN", seed=2, picks="seeded")
     assert seeded.picker(0) is None and seeded.picker(1) is None
 

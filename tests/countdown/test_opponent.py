@@ -22,6 +22,8 @@ from anagramdb.countdown.opponent_figures import (
     Figures,
     measure,
     misses,
+    one_tile_short,
+    pick_shares,
 )
 from anagramdb.countdown.rules import check_word, contains_word, shortfalls
 
@@ -32,6 +34,10 @@ def test_every_level_meets_its_targets_in_order_over_500_seeded_rounds(full, com
     figures = {f.level: f for f in measure(full, common, SEEDED_ROUNDS)}
     assert SEEDED_ROUNDS >= 500 and set(figures) == set(TARGETS) == set(SKILLS)
     assert [problem for f in figures.values() for problem in misses(f)] == []
+    assert all(f.short == 0 for f in figures.values())  # never 355 for 356 with a 1 left
+    # easy and medium say everyday words; hard draws from the whole dictionary
+    assert figures["easy"].everyday >= 0.95 and figures["medium"].everyday >= 0.9
+    assert figures["hard"].everyday < 0.8
     order = [figures[level] for level in ("easy", "medium", "hard", "perfect")]
     for weaker, stronger in pairwise(order):
         assert weaker.maximum < stronger.maximum and weaker.mean_length < stronger.mean_length
@@ -64,10 +70,10 @@ def test_the_figures_replay_from_their_seed(full, common):
 
 
 def figures_of(level: str, **values: float) -> Figures:
-    base = {"maximum": 0.5, "exact": 0.5, "solved": 0.5, "worst_slip": 1}
+    base = {"maximum": 0.5, "exact": 0.5, "solved": 0.5, "worst_slip": 1, "short": 0}
     return Figures(level, 100, **(base | values), mean_length=5.0, slips=3,  # type: ignore[arg-type]
                    exact_all=0.4, wrong_buzzes=0, median_word_seconds=9.0,
-                   median_buzz_seconds=12.0)  # fmt: skip
+                   median_buzz_seconds=12.0, everyday=0.9)  # fmt: skip
 
 
 def test_misses_name_each_figure_outside_its_target():
@@ -84,6 +90,36 @@ def test_misses_name_each_figure_outside_its_target():
     assert misses(figures_of("easy", maximum=0.151, exact=0.0, solved=0.0, worst_slip=0)) == [
         "easy maximum 15.1% is outside 0%-15%"
     ]
+    assert misses(figures_of("hard", maximum=0.9, exact=0.9, solved=0.9, short=2)) == [
+        "hard stopped one tile short 2 times"
+    ]
+
+
+def test_the_computer_picks_like_contestants_over_500_seeded_rounds():
+    shares = pick_shares(SEEDED_ROUNDS)
+    vowels, large = shares["vowels"], shares["large"]
+    assert set(vowels) == {3, 4, 5} and sum(vowels.values()) == pytest.approx(1)
+    assert vowels[3] >= 0.15 and vowels[5] <= 0.20 and vowels[4] == max(vowels.values())
+    assert large[1] == max(large.values()) and set(large) <= {0, 1, 2, 3, 4}
+
+
+def test_a_numbers_answer_is_never_one_tile_short_of_a_one_step_finish():
+    """356 from 100 75 8 7 1 ...: a person who has 355 and a 1 left says 356. Every level,
+    on draws where the tiles it combines stop one short (checked by hand: 350 + 6)."""
+    from anagramdb.countdown.draw import NumbersDraw
+
+    numbers, target = [50, 7, 6, 4, 3, 2], 356  # 50 x 7 = 350, + 6 = 356
+    tiles = NumbersDraw(numbers, target)
+    reach = solve_by_count(numbers, target)
+    assert one_tile_short(tiles, reach[1])  # 350, the 6 unused: the solver alone stops short
+    for level in SKILLS:
+        for trial in range(30):
+            move, answer = Opponent(level, None, None).numbers(  # type: ignore[arg-type]
+                numbers, target, random.Random(trial), 30.0, reach
+            )
+            assert not one_tile_short(tiles, answer)
+            check = check_numbers(numbers, target, move.answer)
+            assert check.valid and check.value == answer.value
 
 
 RACKS = ["GYROSCOPE", "COUNTDOWN", "TERMINATE", "RSEUSFIGG", "OTIBIFKES", "AIAOELWCG"]
@@ -156,8 +192,30 @@ def test_a_move_as_a_record():
 # The article before a letter's name, as it is said: "an f" (eff), "a u" (you).
 SAID_WITH_AN = set("aefhilmnorsx")
 BEYOND = re.compile(r"a slip: it used (an?) ([a-z]), which the rack lacks")
-PLURAL = re.compile(r"a slip: ([a-z]+), a plural the dictionary lacks")
+NONWORD = re.compile(r"a slip: ([a-z]+), not a word")
 MISSPELT = re.compile(r"a slip: ([a-z]+) misspelt")
+
+
+def plausibly_misspelt(word: str, wrong: str) -> bool:
+    """Whether *wrong* is *word* as people misspell it: one of a doubled letter dropped, a
+    consonant doubled, ie and ei swapped, one vowel for another; the first letter kept."""
+    if wrong[0] != word[0]:
+        return False
+    for i in range(1, len(word)):
+        if word[i] == word[i - 1] and word[:i] + word[i + 1 :] == wrong:
+            return True
+        if word[i] not in "aeiou" and word[:i] + word[i] + word[i:] == wrong:
+            return True
+    if len(word) == len(wrong):
+        places = [i for i in range(len(word)) if word[i] != wrong[i]]
+        if len(places) == 1 and word[places[0]] in "aeiou" and wrong[places[0]] in "aeiou":
+            return True
+        if len(places) == 2 and {
+            word[places[0]] + word[places[1]],
+            wrong[places[0]] + wrong[places[1]],
+        } == {"ie", "ei"}:
+            return True
+    return False
 
 
 def check_slip(full, common, rack: str, move) -> str:
@@ -171,21 +229,18 @@ def check_slip(full, common, rack: str, move) -> str:
         assert [(m.letter, m.needs - m.has) for m in missing] == [(letter, 1)]
         assert contains_word(common, answer) and len(answer) >= 4
         return "beyond"
-    if found := PLURAL.fullmatch(move.reasoning):
-        assert found.group(1) == answer and answer.endswith("s") and not answer.endswith("ss")
-        assert check_word(full, rack, answer[:-1]).valid
-        return "plural"
+    if found := NONWORD.fullmatch(move.reasoning):
+        assert found.group(1) == answer and not shortfalls(rack, answer)[1]  # the rack's letters
+        assert not contains_word(full, answer)
+        return "nonword"
     found = MISSPELT.fullmatch(move.reasoning)
     assert found, move
     word = found.group(1)
-    assert check_word(full, rack, word).valid and sorted(word) == sorted(answer)
-    places = [i for i in range(len(word)) if word[i] != answer[i]]
-    assert len(places) == 2 and places[1] == places[0] + 1
-    assert 0 < places[0] and places[1] < len(word) - 1  # the first and last letters stay
+    assert check_word(full, rack, word).valid and plausibly_misspelt(word, answer), move
     return "misspelling"
 
 
-def test_slips_are_a_misspelling_a_missing_plural_or_one_letter_beyond_the_rack(full, common):
+def test_slips_are_a_misspelling_a_non_word_or_one_letter_beyond_the_rack(full, common):
     kinds = Counter()
     for rack in RACKS:
         words = rack_words(full, common, rack)
@@ -197,7 +252,7 @@ def test_slips_are_a_misspelling_a_missing_plural_or_one_letter_beyond_the_rack(
                 assert move.seconds is not None and 0 < move.seconds <= 30.0
             elif move.answer is not None:
                 assert move.reasoning == f"its longest word, seen after {move.seconds:g} s"
-    assert set(kinds) == {"beyond", "plural", "misspelling"}
+    assert set(kinds) == {"beyond", "nonword", "misspelling"}
 
 
 def test_with_no_word_seen_in_time_a_slip_is_said_at_four_fifths_of_the_clock(full, common):
@@ -234,9 +289,12 @@ def test_numbers_answers_come_before_the_clock_stops():
             opponent = Opponent(level, None, None)  # type: ignore[arg-type]
             move, answer = opponent.numbers(numbers, target, random.Random(seed), 10.0, reach)
             assert move.seconds is not None and 0.3 <= move.seconds <= 9.5  # 95% of the clock
-            assert answer in reach and move.reasoning.startswith("it combines up to ")
+            assert move.reasoning.startswith("it combines up to ")
             most = int(move.reasoning.split()[-2])
-            assert answer == reach[most - 1]
+            # the nearest its tiles reach, or closer by a step or two with tiles left over
+            nearest = reach[most - 1]
+            assert answer == nearest or answer.distance < nearest.distance
+            assert answer.solutions[0].numbers <= most + 2
             assert most in [tiles for tiles, _ in SKILLS[level].tiles]
             times.append(move.seconds)
             slow, _ = opponent.numbers(numbers, target, random.Random(seed), 300.0, reach)

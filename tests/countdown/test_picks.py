@@ -94,12 +94,12 @@ def test_auto_completes_nine_letters_with_three_to_five_vowels_mixed():
         assert picker.auto()[6:] == "".join(c for c in picker.letters[6:] if c in "AEIOU")
 
 
-def test_a_contestant_calls_four_or_five_consonants_mostly_opening_with_one():
+def test_a_contestant_calls_three_to_five_vowels_mostly_four_and_opens_with_a_consonant():
     calls = [contestant_letters(random.Random(seed)) for seed in range(300)]
     assert all(len(text) == 9 and set(text) <= {"c", "v"} for text in calls)
     assert all("vvv" not in text for text in calls)
     consonants = Counter(text.count("c") for text in calls)
-    assert set(consonants) == {4, 5} and consonants[5] > 1.5 * consonants[4]
+    assert set(consonants) == {4, 5, 6} and consonants[5] > 1.5 * max(consonants[4], consonants[6])
     opening = Counter(text[0] for text in calls)
     # Three in ten orders opening with a vowel are kept: about 72% open with a consonant
     # (measured over 20,000 seeds), where a fair shuffle alone gives 45%.

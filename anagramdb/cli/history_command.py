@@ -11,6 +11,7 @@ import typer
 from .common import JSON_OPTION, command, emit_json, reported
 
 DEFAULT_SHOWN = 10
+WIDE = 72  # columns the one-line tables need; narrower screens get two lines a game
 
 
 def _percent(share: float | None) -> str:
@@ -21,7 +22,7 @@ def _scores(game: dict[str, Any]) -> str:
     return "-".join(str(score) for score in game["scores"].values())
 
 
-def _game_line(game: dict[str, Any]) -> str:
+def _game_lines(game: dict[str, Any], wide: bool) -> list[str]:
     clock = f"{game['seconds']} s" if game.get("seconds") else "none"
     opponent = game.get("opponent") or "none"
     if len(game.get("players") or []) > 1:
@@ -29,20 +30,32 @@ def _game_line(game: dict[str, Any]) -> str:
     what = f"daily {game['daily']}" if game.get("daily") else game.get("format") or game["rounds"]
     result = game.get("result") or "-"
     date = str(game["date"])[:10]
-    return f"  {date}  {what:<16} {opponent:<10} {clock:>6}  {_scores(game):<9} {result}"
+    if not wide:  # two lines of at most 40 columns
+        return [f"  {date}  {what[:26]}", f"    {opponent[:16]}, {clock}: {_scores(game)} {result}"]
+    return [f"  {date}  {what:<16} {opponent:<10} {clock:>6}  {_scores(game):<9} {result}"]
 
 
-def _week_line(week: str, s: dict[str, Any]) -> str:
+def _week_line(week: str, s: dict[str, Any], wide: bool) -> str:
     mean = "-" if s["mean_length"] is None else f"{s['mean_length']:.1f}"
     solved = "-" if not s["conundrums"] else f"{_percent(s['solved'])} of {s['conundrums']}"
+    if not wide:
+        solved = "-" if not s["conundrums"] else _percent(s["solved"])
+        return (
+            f"  {week:<9}{s['games']:>4}{s['wins']:>4}{mean:>5}{_percent(s['maxima']):>5}"
+            f"{_percent(s['exact']):>5}{solved:>5}"
+        )
     return (
         f"  {week:<9} {s['games']:>5} {s['wins']:>4}  {mean:>6} {_percent(s['maxima']):>7}"
         f"  {_percent(s['exact']):>6}  {solved}"
     )
 
 
-def history_lines(history: dict[str, Any], stats: dict[str, Any], shown: int) -> list[str]:
-    """The text of ``anagramdb history``."""
+def history_lines(
+    history: dict[str, Any], stats: dict[str, Any], shown: int, width: int = 80
+) -> list[str]:
+    """The text of ``anagramdb history``, its tables for *width* columns (under WIDE: a
+    game on two lines, the weeks' table narrower, all within 40 columns)."""
+    wide = width >= WIDE
     games = history["games"]
     if not games:
         return ["no games yet: play one with anagramdb play"]
@@ -54,12 +67,18 @@ def history_lines(history: dict[str, Any], stats: dict[str, Any], shown: int) ->
         f" {overall['points']} of {overall['available']} points available",
         "",
         f"last {min(shown, len(games))} games:",
-        "  date        format           opponent    clock  score     result",
-        *(_game_line(game) for game in reversed(games[-shown:])),
+        "  date        format           opponent    clock  score     result"
+        if wide
+        else "  date        format\n    opponent, clock: score result",
+        *(line for game in reversed(games[-shown:]) for line in _game_lines(game, wide)),
         "",
-        "by week:        (letters: mean length, share of maxima; numbers: share exact)",
-        "  week      games  won  letters maxima   exact  conundrums",
-        *(_week_line(week, summary) for week, summary in stats["weeks"].items()),
+        "by week:        (letters: mean length, share of maxima; numbers: share exact)"
+        if wide
+        else "by week: letters (mean length, maxima),\nnumbers exact, conundrums solved",
+        "  week      games  won  letters maxima   exact  conundrums"
+        if wide
+        else "  week      gms won mean  max  exa  con",
+        *(_week_line(week, summary, wide) for week, summary in stats["weeks"].items()),
     ]
     if history["best"]:
         lines += ["", "best scores (timed games of one player):"]
@@ -73,7 +92,18 @@ def history_lines(history: dict[str, Any], stats: dict[str, Any], shown: int) ->
         lines += ["", "daily challenges:"]
         for day, attempt in sorted(history["daily"].items())[-shown:]:
             lines.append(f"  {day}: {attempt['score']} of {attempt['available']}")
-    return lines
+    if wide:
+        return lines
+    import textwrap
+
+    room = max(20, width - 1)
+    return [
+        part
+        for line in "\n".join(lines).split("\n")
+        for part in (
+            textwrap.wrap(line, room, subsequent_indent="    ", break_on_hyphens=False) or [""]
+        )
+    ]
 
 
 @command
@@ -101,5 +131,8 @@ def history(
         if as_json:
             emit_json({**record, "statistics": stats})
             return
-        for line in history_lines(record, stats, games):
+        import shutil
+
+        width = shutil.get_terminal_size().columns
+        for line in history_lines(record, stats, games, width):
             typer.echo(line)

@@ -245,9 +245,10 @@ def _play(
         check_output(log, not_a_game_log, "a game log", force)
         probe_directory(log)
     history = None if no_history else check_history()
+    practice = day is not None and history is not None and day.isoformat() in history["daily"]
     try:  # from the header on, the log is written however the game ends (Ctrl-C, SIGTERM)
         term.say(term.bold(_header(game, day)))
-        if day is not None and history is not None and day.isoformat() in history["daily"]:
+        if practice and history is not None:
             done = history["daily"][day.isoformat()]
             term.say(
                 f"your attempt on {day} is recorded ({done['score']} of {done['available']}): "
@@ -258,7 +259,9 @@ def _play(
         for line in summary_lines(record, game.humans[0]):
             term.say(line)
         share = ""
-        if day is not None:
+        if practice:  # the date's attempt is kept: nothing to share, nothing counted
+            term.say(f"practice: not recorded (the attempt on {day} is)")
+        elif day is not None:
             from ..countdown.daily import share_text
 
             share = share_text(day, record)
@@ -266,9 +269,10 @@ def _play(
             term.say("share your result:")
             for line in share.splitlines():
                 term.say(line)
-        if history is not None:
+        if history is not None and not practice:
             daily = day.isoformat() if day is not None else None
-            recorded = record_game(record, daily=daily, share=share)
+            # a best only for a game played live, not answers fed by a script
+            recorded = record_game(record, daily=daily, share=share, live=term.interactive)
             said = best_line(record, recorded)
             if said:
                 term.say(said)

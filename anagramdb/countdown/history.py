@@ -81,7 +81,7 @@ GAME = Fields(
      "players": ListOf(str, least=1), "scores": MapOf(int)},
     {"format": (str, None), "seconds": (int, None), "result": (str, None),
      "available": (int, None), "daily": (str, None), "letters": ListOf(int, size=3),
-     "numbers": ListOf(int, size=3), "conundrums": ListOf(int, size=2)},
+     "numbers": ListOf(int, size=3), "conundrums": ListOf(int, size=2), "answered": int},
 )  # fmt: skip
 BEST_KEY = (lambda key: key.count("/") >= 2, "FORMAT/OPPONENT/CLOCK")
 HISTORY = Fields(
@@ -226,12 +226,15 @@ def _make_directory(path: str) -> None:
 
 def best_key(record: dict[str, Any]) -> str | None:
     """The key of a game's best score (format/opponent/clock), or None when the game
-    cannot set one: untimed, more than one person, a daily challenge."""
+    cannot set one: untimed, more than one person, a daily challenge. A game decided by
+    crucial conundrums counts under its format's rounds, without them."""
     if not record.get("seconds") or len(record.get("players") or ["you"]) != 1:
         return None
     if record.get("picks") == "seeded":
         return None
-    return f"{record.get('format') or record['rounds']}/{record['opponent']}/{record['seconds']}"
+    crucial = sum(bool(result.get("crucial")) for result in record.get("results") or [])
+    rounds = record["rounds"][: len(record["rounds"]) - crucial]
+    return f"{record.get('format') or rounds}/{record['opponent']}/{record['seconds']}"
 
 
 def entry(record: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
@@ -239,6 +242,7 @@ def entry(record: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
     owner = (record.get("players") or ["you"])[0]
     totals: dict[str, int] = record["totals"]
     letters, numbers, conundrums = [0, 0, 0], [0, 0, 0], [0, 0]
+    answered = 0  # letters rounds with a valid word: the mean length is over these
     for result in record["results"]:
         own = next((p for p in result["plays"] if p["player"] == owner), None)
         valid = bool(own and own["valid"])
@@ -246,6 +250,7 @@ def entry(record: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
             length = own["value"] if own and valid else 0
             longest = result["best"]["length"]
             letters = [letters[0] + 1, letters[1] + length, letters[2] + (0 < length == longest)]
+            answered += length > 0
         elif result["kind"] == RoundKind.NUMBERS:
             exact = valid and own is not None and own["value"] == result["puzzle"]["target"]
             possible = result["best"]["distance"] == 0
@@ -264,7 +269,7 @@ def entry(record: dict[str, Any], daily: str | None = None) -> dict[str, Any]:
         "seconds": record.get("seconds"), "players": record.get("players") or ["you"],
         "scores": totals, "result": outcome,
         "available": sum(r.get("available", 0) for r in record["results"]), "daily": daily,
-        "letters": letters, "numbers": numbers, "conundrums": conundrums,
+        "letters": letters, "numbers": numbers, "conundrums": conundrums, "answered": answered,
     }  # fmt: skip
 
 
@@ -274,11 +279,15 @@ def record_game(
     daily: str | None = None,
     share: str = "",
     warn: Warn | None = None,
+    live: bool = True,
 ) -> dict[str, Any]:
     """Add a finished game to the history (and, for *daily*, that date's attempt, if it
     is the first). Returns what changed: ``entry``, ``best`` (the best for its settings,
     or None), ``previous`` (the best before), ``new_best``, ``daily_recorded`` (False:
-    that date was already played).
+    that date was already played: the attempt is practice, not kept at all).
+
+    Only a game played live (*live*: a person at the keyboard or in the browser, not a
+    script feeding answers) can set a best.
 
     Games finishing at once take turns (file_lock): each re-reads the history under the
     lock, adds its game and replaces the file atomically, so none is lost. A damaged
@@ -289,15 +298,25 @@ def record_game(
         history, damage, _ = _read(path)
         if damage is not None:
             history = _set_aside(path, damage, warn)
-        return _add(path, history, record, daily, share)
+        return _add(path, history, record, daily, share, live)
 
 
 def _add(
-    path: str, history: dict[str, Any], record: dict[str, Any], daily: str | None, share: str
+    path: str,
+    history: dict[str, Any],
+    record: dict[str, Any],
+    daily: str | None,
+    share: str,
+    live: bool,
 ) -> dict[str, Any]:
     added = entry(record, daily)
+    if daily is not None and daily in history["daily"]:  # practice: kept nowhere
+        return {
+            "entry": added, "best": None, "previous": None, "new_best": False,
+            "daily_recorded": False,
+        }  # fmt: skip
     history["games"] = [*history["games"], added][-MAX_GAMES:]
-    key = best_key(record)
+    key = best_key(record) if live else None
     owner_score = added["scores"][added["players"][0]]
     best = history["best"].get(key) if key else None
     previous = best

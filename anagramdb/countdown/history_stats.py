@@ -1,5 +1,6 @@
 """Statistics over the history (history.py), by ISO week and overall, for the player who
-owns it: games and wins, letters (mean length of the valid words, share of rounds with
+owns it: games and wins, letters (mean length of the valid words, over the rounds that
+had one; share of rounds with
 the longest possible), numbers (share exact, and of the rounds where exact was possible),
 conundrums solved, and points against the most the rounds offered. Records in, records
 out: ``anagramdb history`` and the web page show them."""
@@ -29,13 +30,16 @@ def _summary(games: list[dict[str, Any]]) -> dict[str, Any]:
     numbers = [sum(g.get("numbers", [0, 0, 0])[i] for g in games) for i in range(3)]
     conundrums = [sum(g.get("conundrums", [0, 0])[i] for g in games) for i in range(2)]
     scored = [g for g in games if g.get("available")]
+    # the mean length is over the rounds with a valid word (a game before "answered" was
+    # kept counts all its letters rounds, as it did)
+    answered = sum(g.get("answered", g.get("letters", [0])[0]) for g in games)
     return {
         "games": len(games),
         "wins": sum(g.get("result") == "win" for g in games),
         "draws": sum(g.get("result") == "draw" for g in games),
         "losses": sum(g.get("result") == "loss" for g in games),
         "letters_rounds": letters[0],
-        "mean_length": round(letters[1] / letters[0], 2) if letters[0] else None,
+        "mean_length": round(letters[1] / answered, 2) if answered else None,
         "maxima": _share(letters[2], letters[0]),
         "numbers_rounds": numbers[0],
         "exact": _share(numbers[1], numbers[0]),

@@ -54,7 +54,8 @@ def record(game: dict[str, Any], day: datetime.date | None) -> dict[str, Any]:
     except (AnagramDBError, OSError) as exc:
         return {"note": f"This game is not in your history: {exc}", "share": share}
     noted = _note(day, done)
-    return {"note": " ".join([*said, noted]), "share": share}
+    practice = day is not None and not done["daily_recorded"]  # nothing to share
+    return {"note": " ".join([*said, noted]), "share": None if practice else share}
 
 
 def _note(day: datetime.date | None, done: dict[str, Any]) -> str:

@@ -21,7 +21,7 @@ GOLDEN = pathlib.Path(__file__).parents[1] / "golden" / "play_full_seed2026_medi
 # the computer picks every other round (it has no picks line then).
 SCRIPT = [
     "vcvcvccvc", "bikes",
-    "gloat",
+    "tragic",
     "3", "50 x 6 = 300, 25 x 7 = 175, 300 + 175 = 475",
     "pained",
     "vvvvvvccc", "filtrates",

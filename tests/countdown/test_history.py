@@ -99,12 +99,13 @@ def test_statistics_by_week():
     games = [
         entry(log_record(6)) | {"date": "2026-11-23T10:00:00Z"},
         entry(log_record(7)) | {"date": "2026-11-30T10:00:00Z", "letters": [1, 7, 1]},
-        entry(log_record(0)) | {"date": "2026-12-01T10:00:00Z", "letters": [1, 0, 0]},
+        entry(log_record(0)) | {"date": "2026-12-01T10:00:00Z", "letters": [1, 0, 0], "answered": 0},
     ]
     stats = statistics({"games": games})
     assert list(stats["weeks"]) == ["2026-W48", "2026-W49"] and week_of("bad") == "unknown"
     week = stats["weeks"]["2026-W49"]
-    assert week["games"] == 2 and week["mean_length"] == 3.5 and week["maxima"] == 0.5
+    # the mean length is over the rounds answered with a word: 7, not (7 + 0) / 2
+    assert week["games"] == 2 and week["mean_length"] == 7.0 and week["maxima"] == 0.5
     assert stats["overall"]["letters_rounds"] == 3 and stats["overall"]["points"] == 13
 
 
@@ -165,9 +166,12 @@ def test_one_daily_attempt_is_recorded(tmp_path):
     assert "anagramdb daily 2026-11-30: 0 of " in first.stdout
     second = run(["play", "--daily", "2026-11-30"], [], tmp_path)
     assert "your attempt on 2026-11-30 is recorded (0 of " in second.stdout
-    assert second.stdout.split("\n", 2)[2] == first.stdout.split("\n", 1)[1]  # the same game
+    # the same game, practice: no result to share, and not kept in the statistics
+    game = first.stdout.split("\n", 1)[1].split("\nshare your result:")[0]
+    assert second.stdout.split("\n", 2)[2].startswith(game)
+    assert "share your result:" not in second.stdout and "practice: not recorded" in second.stdout
     history = load_history(str(tmp_path / "anagramdb" / "history.json"))
-    assert list(history["daily"]) == ["2026-11-30"] and len(history["games"]) == 2
+    assert list(history["daily"]) == ["2026-11-30"] and len(history["games"]) == 1
     for args in (["--daily", "--seed", "3"], ["--daily", "2099-01-01"], ["--daily", "x"]):
         refused = run(["play", *args], [], tmp_path)
         assert refused.returncode == 2 and refused.stderr.count("\n") == 1

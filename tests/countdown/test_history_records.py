@@ -307,6 +307,7 @@ def test_a_game_log_becomes_a_history_entry_with_its_statistics(fixed_clock):
         "seconds": 30, "players": ["ann", "bob"], "scores": {"ann": 40, "bob": 20, "computer": 12},
         "result": "win", "available": 7 + 8 + 6 + 1 + 0 + 10 * 8, "daily": "2026-12-01",
         "letters": [5, 7 + 6 + 1, 2], "numbers": [5, 2, 4], "conundrums": [3, 1],
+        "answered": 3,  # letters rounds with a valid word of ann's
     }  # fmt: skip
 
 
@@ -348,6 +349,9 @@ def test_without_players_the_owner_is_you(fixed_clock):
         ({"players": ["ann", "bob"]}, None),
         ({"players": []}, "quick/hard/30"),  # no names: "you" alone
         ({"picks": "seeded"}, None),
+        # decided by crucial conundrums: filed under the rounds without them
+        ({"format": None, "rounds": "LCCC", "results": [{"crucial": True}] * 2}, "LC/hard/30"),
+        ({"rounds": "LNCC", "results": [{"crucial": False}, {"crucial": True}]}, "quick/hard/30"),
     ],
 )
 def test_which_games_set_a_best(settings, key):
@@ -383,14 +387,16 @@ def test_record_game_keeps_bests_and_one_daily_attempt(tmp_path, fixed_clock):
     attempt = record_game(daily, path, "2026-11-30", share="shared text")
     assert attempt["daily_recorded"] and not attempt["new_best"] and attempt["best"] is None
     again = record_game(solo(8, picks="seeded", opponent="none"), path, "2026-11-30", "other")
-    assert not again["daily_recorded"]
+    assert not again["daily_recorded"] and again["entry"]["scores"]["ann"] == 8  # practice
+    scripted = record_game(solo(12), path, live=False)  # answers fed by a script: no best
+    assert (scripted["best"], scripted["new_best"]) == (None, False)
     saved = load_history(path)
     assert saved["best"] == {"quick/hard/30": best7}
     assert saved["daily"] == {
         "2026-11-30": {"score": 5, "available": 9, "date": DATE, "share": "shared text"}
     }
-    assert [g["scores"]["ann"] for g in saved["games"]] == [6, 6, 7, 0, 9, 5, 8]
-    assert [g["daily"] for g in saved["games"]][-2:] == ["2026-11-30"] * 2
+    assert [g["scores"]["ann"] for g in saved["games"]] == [6, 6, 7, 0, 9, 5, 12]
+    assert [g["daily"] for g in saved["games"]] == [None] * 5 + ["2026-11-30", None]
 
 
 def test_the_history_file_is_indented_utf8_json(tmp_path, fixed_clock):
@@ -461,6 +467,15 @@ def test_statistics_add_up_each_kind_of_round():
         "numbers_rounds": 3, "exact": 0.333, "exact_where_possible": 0.5,
         "conundrums": 1, "solved": 1.0, "points": 5, "available": 20,
     }  # fmt: skip
+
+
+def test_the_mean_length_is_over_the_rounds_answered():
+    games = [
+        stats_game("2026-12-01", "win", letters=[4, 12, 1], answered=2),
+        stats_game("2026-12-01", "win", letters=[2, 0, 0], answered=0),
+    ]
+    assert statistics({"games": games})["overall"]["mean_length"] == 6.0
+    assert statistics({"games": games[1:]})["overall"]["mean_length"] is None
 
 
 def test_the_mean_length_has_two_decimals_and_the_shares_three():

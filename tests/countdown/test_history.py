@@ -99,7 +99,8 @@ def test_statistics_by_week():
     games = [
         entry(log_record(6)) | {"date": "2026-11-23T10:00:00Z"},
         entry(log_record(7)) | {"date": "2026-11-30T10:00:00Z", "letters": [1, 7, 1]},
-        entry(log_record(0)) | {"date": "2026-12-01T10:00:00Z", "letters": [1, 0, 0], "answered": 0},
+        entry(log_record(0))
+        | {"date": "2026-12-01T10:00:00Z", "letters": [1, 0, 0], "answered": 0},
     ]
     stats = statistics({"games": games})
     assert list(stats["weeks"]) == ["2026-W48", "2026-W49"] and week_of("bad") == "unknown"

@@ -426,7 +426,8 @@ def test_the_daily_challenge_is_the_dates_and_counts_once(player, served, own_hi
     end = play_out(again, served)
     assert "not recorded" in end["history"]["note"] and end["history"]["share"] is None
     kept = json.loads(own_history.read_text(encoding="utf-8"))
-    assert kept["daily"][today]["share"] == share and len(kept["games"]) == 1  # practice
+    assert kept["daily"][today]["share"] == share
+    assert [game["daily"] for game in kept["games"]].count(today) == 1  # then practice
     for bad, message in (("2025-12-31", "start on"), ("tomorrow", "YYYY-MM-DD")):
         status, _, data = player.request("POST", "/game", {"mode": "solo", "daily": bad})
         assert status == 400 and message in json.loads(data)["error"]

@@ -344,6 +344,8 @@ class Games:
             if room.game is None or room.closed:
                 return
             now = self.rooms.clock()
+            if room.game.phase == LOBBY and not room.solo:
+                room.hand_over(now)
             moved = room.game.tick(now) or room.game.settle_away(self.away(room, now), now)
             for seat in room.seats:
                 if seat.alarm <= now:

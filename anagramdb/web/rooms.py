@@ -237,6 +237,20 @@ class Room(Generic[Game]):
         seat.stream += 1
         self.changed()
 
+    def hand_over(self, now: float) -> bool:
+        """A host away gives the room to the first player here (before a game starts, so
+        that nobody is left waiting for Start); whether it changed hands."""
+        host = self.host
+        if host is None or host.connected(now):
+            return False
+        here = next((seat for seat in self.seats if seat.connected(now)), None)
+        if here is None:
+            return False
+        self.seats.remove(here)
+        self.seats.insert(0, here)
+        self.changed()
+        return True
+
     def leave(self, seat: Seat) -> None:
         """*seat* removed from the room (the host's choice): its cookie and stream end."""
         self.seats.remove(seat)

@@ -175,6 +175,21 @@ def test_an_away_picker_is_picked_for_when_the_alarm_comes(served):
     assert len(ann.state()["round"]["letters"]) == 9
 
 
+def test_a_host_away_in_the_lobby_hands_the_room_to_a_player_here(served):
+    ann, bob, carol = a_room(served, "Ann", "Bob", "Carol")
+    assert "the host starts" in carol.act("start", expect=409)["error"]
+    for step in (10, AWAY_SECONDS + 1 - 10):  # Ann has gone; Carol is here, Bob not
+        served.clock.now += step
+        carol.state()
+    tick(served, carol)
+    view = carol.state()
+    assert view["host"] == "Carol" and [p["name"] for p in view["players"]] == [
+        "Carol", "Ann", "Bob",
+    ]  # fmt: skip
+    carol.act("start")
+    assert ann.state()["phase"] == "picking" and bob.state()["you"] == "Bob"
+
+
 def test_a_game_alone_waits_for_its_player(served):
     player = Player(served.server_address[1])
     player.create(mode="solo", rounds="L", seconds="0")

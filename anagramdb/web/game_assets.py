@@ -86,6 +86,14 @@ GAME_SCRIPT = (
     + """
 "use strict";
 (() => {
+  // A browser waiting for the host to let it into a seat looks again every few seconds.
+  const claim = document.getElementById("claim");
+  if (claim) {
+    setInterval(() => fetch(claim.dataset.state, { headers: { Accept: "application/json" } })
+      .then((response) => response.json())
+      .then((view) => { if (view.you) location.reload(); })
+      .catch(() => {}), 4000);
+  }
   const game = document.getElementById("game");
   if (!game) return;
   const board = window.anagramdbBoard;

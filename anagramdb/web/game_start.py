@@ -95,8 +95,8 @@ def join_page(
     names = ", ".join(escape(player["name"]) for player in view["players"]) or "nobody yet"
     if claim is not None:
         content = (
-            f'<meta http-equiv="refresh" content="{WAIT_REFRESH}">'
-            "<h1>Waiting for the host</h1>"
+            f'<noscript><meta http-equiv="refresh" content="{WAIT_REFRESH}"></noscript>'
+            f'<h1 id="claim" data-state="/game/{room.code}/state">Waiting for the host</h1>'
             f"<p>You asked for {escape(claim.name)}'s seat. {escape(view['host'] or '')} "
             "(the host) can let you in; this page looks again every few seconds.</p>"
             f"<p>Playing: {names}.</p>"

@@ -279,3 +279,23 @@ def test_a_second_tab_takes_the_seats_stream_and_the_first_says_so(browser, serv
     finally:
         browser.switch_to.window(first)
     assert axe.problems == {}
+
+
+def test_an_away_seat_goes_to_a_new_browser_only_when_the_host_lets_it_in(browser, phone, served):
+    url, axe = url_of(served), Axe()
+    game = make_room(browser, url, "Ann", "quick")
+    bob = Player(served.server_address[1])
+    bob.game = game
+    bob.act("join", name="Bob")
+    says(browser, "2 players here")
+    served.clock.now += AWAY_SECONDS + 1  # Bob's browser is gone; Ann's page is live
+    served.games.tick(served.games.rooms.get(game.rsplit("/", 1)[1]))
+    join(phone, url, game, "Bob")  # Bob again, on his phone
+    until(phone, lambda: text(phone, "h1") == "Waiting for the host")
+    axe.look(phone, "a claim waiting for the host")
+    assert bob.state()["you"] == "Bob"  # typing the name took nothing
+    press(browser, "Let them in as Bob")
+    axe.look(browser, "the host let Bob's phone in")
+    until(phone, lambda: "2 players here" in summary(phone))  # the page looked again
+    assert bob.state()["you"] is None
+    assert axe.problems == {}

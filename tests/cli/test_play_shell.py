@@ -119,7 +119,10 @@ def test_keys_typed_after_the_computer_buzzed_never_reach_the_shell(shell, tmp_p
         fcntl.flock(lock, fcntl.LOCK_UN)
     seen = shell.wait_for(r"^  round 1 \(conundrum\): 0, missed [A-Z]+$", clue.end())
     over = game_over(shell, seen.end())
-    assert shell.text()[:over].endswith("GAME-OVER 0")
+    ending = shell.text()[seen.end() : over]
+    # On a machine too loaded to type five keys in the lock's 10 s, the game ends with an
+    # error instead (file_lock.LOCK_WAIT): an error is a way out that owes the same.
+    assert ending.endswith("GAME-OVER 0") or "cannot lock" in ending
     assert "handb" not in shell.text()[seen.end() :] and "rake" not in shell.text()[seen.end() :]
     settings_and_line_are_clean(shell, over)
 

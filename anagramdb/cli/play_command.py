@@ -130,10 +130,14 @@ def play(
 ) -> None:
     """Play Countdown in the terminal: pick letters and numbers, answer against the clock.
 
-    During the clock, Enter enters what you typed (again to replace it); when the clock
-    stops, what is on the line, else your last entry, counts. The conundrum is a buzzer:
-    type the answer and press Enter. Without a clock, Enter answers. People sharing the
-    keyboard (--player) think during the clock, then declare in turn, hidden.
+    During the clock, Enter writes down what you typed (as often as you like); what is
+    on the line when the clock stops is written down too, and with more than one you
+    declare one (a digit; Enter keeps the longest word, or the closest working). The
+    line edits as in bash: Left, Right, Home, End, Backspace, Delete, Ctrl-U, Ctrl-W.
+    The conundrum is a buzzer: type the answer and press Enter. Without a clock, Enter
+    answers. After each round, Enter goes on to the next. Ctrl-Z and fg stop and resume
+    the game. People sharing the keyboard (--player) think during the clock, then
+    declare in turn, hidden.
 
     With stdin not a terminal, answers are read one a line (a letters round reads its
     picks, such as vcvccvccc or auto, then the word; a numbers round the count of large

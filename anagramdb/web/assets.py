@@ -91,6 +91,7 @@ ul.words small { color: var(--muted); }
   font-size: clamp(1.05rem, 5.4vw, 1.7rem); min-height: var(--touch); display: flex;
   align-items: center; justify-content: center; border-radius: .3rem;
   box-shadow: inset 0 -3px 0 rgba(0, 0, 0, .35); }
+.tiles.wide li { flex: 1 1 0; max-width: 4.6rem; }
 .tiles li.empty { background: transparent; border: 2px dashed rgba(255, 255, 255, .45);
   box-shadow: none; }
 .target { font: 700 2rem/1.2 ui-monospace, monospace; color: var(--digits); background: #000;

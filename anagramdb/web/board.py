@@ -34,7 +34,8 @@ def board_html(items: list[str], label: str, total: int = 0, target: int | None 
     cells = "".join(f"<li>{escape(item)}</li>" for item in items)
     cells += '<li class="empty" aria-hidden="true"></li>' * max(0, total - len(items))
     shown = f'<p>Target: <span class="target">{target}</span></p>' if target is not None else ""
-    tiles = f'<ul class="tiles" aria-label="{escape(label)}">{cells}</ul>'
+    wide = " wide" if any(len(item) > 1 for item in items) else ""  # 100 needs more room
+    tiles = f'<ul class="tiles{wide}" aria-label="{escape(label)}">{cells}</ul>'
     return f'<div class="board">{tiles}{shown}</div>'
 
 

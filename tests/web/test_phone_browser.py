@@ -297,7 +297,11 @@ ROW = """
 const items = [...document.querySelectorAll("ul.tiles li")];
 const tops = new Set(items.map((item) => Math.round(item.getBoundingClientRect().top)));
 const right = Math.max(...items.map((item) => item.getBoundingClientRect().right));
-return {count: items.length, rows: tops.size, right,
+const clipped = items.filter((item) => {
+  const face = item.querySelector("button") || item;
+  return face.scrollWidth > face.clientWidth + 1;
+}).length;
+return {count: items.length, rows: tops.size, right, clipped,
   width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth};
 """
 PRACTICE = {
@@ -309,11 +313,12 @@ PRACTICE = {
 @pytest.mark.parametrize("kind", PRACTICE)
 def test_practice_tiles_sit_in_one_row_on_a_phone(browser, url, kind):
     browser.get(url + PRACTICE[kind])
-    for width in PHONES:
+    for width in (*PHONES, 1280):
         show_as(browser, width)
         row = browser.execute_script(ROW)
         assert row["count"] == (9 if kind == "letters" else 6), row
         assert row["rows"] == 1 and row["right"] <= row["width"], (width, row)
+        assert row["clipped"] == 0, (width, row)  # "100" fits in its tile
         assert row["scroll"] <= row["width"], (width, row)
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     if AXE is not None:
@@ -349,6 +354,8 @@ def test_tapping_tiles_spells_a_word_and_shuffle_keeps_the_letters(browser, url,
         "return document.querySelectorAll('ul.tiles li.used button:disabled').length"
     )
     assert used == len(word)  # each tile once: a used tile cannot be tapped again
+    if AXE is not None:
+        assert violations(browser) == []  # the board with tiles used, the keys, the sound
     tap(browser, "Delete the last")
     assert box_value(browser) == word[:-1]
     tap(browser, "Clear")

@@ -319,6 +319,8 @@ def test_practice_tiles_sit_in_one_row_on_a_phone(browser, url, kind):
         assert row["count"] == (9 if kind == "letters" else 6), row
         assert row["rows"] == 1 and row["right"] <= row["width"], (width, row)
         assert row["clipped"] == 0, (width, row)  # "100" fits in its tile
+        if width in PHONES:
+            assert browser.execute_script(SMALL) == [], width
         assert row["scroll"] <= row["width"], (width, row)
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     if AXE is not None:

@@ -120,7 +120,10 @@ BOARD_SCRIPT = """
     const frame = () => {
       if (mine !== running) return;
       if (draw() > 0) {
-        if (reduced()) setTimeout(frame, 250); else requestAnimationFrame(frame);
+        // A tenth of a second moves the hand 0.6 degrees: smooth to the eye, and the page
+        // is left alone between (a redraw every frame kept a busy machine's page busy).
+        if (reduced()) setTimeout(frame, 250);
+        else setTimeout(() => requestAnimationFrame(frame), 100);
         return;
       }
       if (!chimed) { chimed = true; chime(); }

@@ -50,6 +50,14 @@ def _week_line(week: str, s: dict[str, Any], wide: bool) -> str:
     )
 
 
+def _run(run: dict[str, Any]) -> str:
+    wins = f"{run['wins']} win{'s' * (run['wins'] != 1)}"
+    ended = {None: "going on", "octochamp": "an octochamp"}.get(run.get("ended"), "then a")
+    if ended == "then a":
+        ended = f"then a {run['ended']}"
+    return f"{wins} from {str(run['started'])[:10]}, {ended}"
+
+
 def history_lines(
     history: dict[str, Any], stats: dict[str, Any], shown: int, width: int = 80
 ) -> list[str]:
@@ -88,6 +96,12 @@ def history_lines(
                 f"  {rounds} against {opponent}, {clock} s: {best['score']}"
                 f" ({best['date'][:10]}, seed {best['seed']})"
             )
+    runs = stats.get("runs") or {}
+    if runs.get("count"):
+        best, current = runs["best"], runs["current"]
+        lines += ["", f"champion's runs (play --champion): {runs['count']}"]
+        lines.append(f"  best: {_run(best)}")
+        lines.append(f"  current: {_run(current) if current else 'none (the next starts afresh)'}")
     if history["daily"]:
         lines += ["", "daily challenges:"]
         for day, attempt in sorted(history["daily"].items())[-shown:]:

@@ -126,6 +126,14 @@ def play(
         bool,
         typer.Option("--no-history", help="Do not record the game in the history."),
     ] = False,
+    champion: Annotated[
+        bool,
+        typer.Option(
+            "--champion",
+            help="A champion's run: game after game against a rising opponent until a "
+            "loss; eight wins make an octochamp (the run is kept in the history).",
+        ),
+    ] = False,
     as_json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Play Countdown in the terminal: pick letters and numbers, answer against the clock.
@@ -154,6 +162,24 @@ def play(
         return
     term = Terminal(stdout=sys.stderr if as_json else sys.stdout)
     with reported():
+        if champion:
+            given = [
+                name for name, changed in (
+                    ("--vs", vs != DEFAULT_OPPONENT), ("--player", bool(player)),
+                    ("--daily", daily is not None), ("--log", log is not None),
+                    ("--no-history", no_history), ("--json", as_json),
+                ) if changed
+            ]  # fmt: skip
+            if given:
+                raise usage_error(
+                    "--champion plays game after game against its own opponents, kept in "
+                    f"the history: leave out {', '.join(given)}"
+                )
+            from .play_champion import champion_run
+
+            spec = format if rounds is None else rounds
+            champion_run(term, spec, seconds, seed, define, play_one)
+            return
         if daily is not None:
             given = [
                 name for name, changed in (
@@ -236,9 +262,16 @@ def _new_game(
 
 
 def _play(
-    term: Terminal, game: Game, day: Any, log: str | None, force: bool, no_history: bool
-) -> None:
-    """Check the log and history, play every round, then sum up and record the game."""
+    term: Terminal,
+    game: Game,
+    day: Any,
+    log: str | None,
+    force: bool,
+    no_history: bool,
+    champion: bool = False,
+) -> dict[str, Any] | None:
+    """Check the log and history, play every round, then sum up and record the game
+    (*champion*: on the champion's run); what the history said (None: not recorded)."""
     from ..atomic import atomic_writer, check_output, probe_directory
     from ..countdown.game_log import not_a_game_log
     from ..countdown.history import check_history, record_game
@@ -276,10 +309,14 @@ def _play(
         if history is not None and not practice:
             daily = day.isoformat() if day is not None else None
             # a best only for a game played live, not answers fed by a script
-            recorded = record_game(record, daily=daily, share=share, live=term.interactive)
+            recorded = record_game(
+                record, daily=daily, share=share, live=term.interactive, champion=champion
+            )
             said = best_line(record, recorded)
             if said:
                 term.say(said)
+            return recorded
+        return None
     except KeyboardInterrupt:
         if not term.fresh:
             with suppress(OSError):  # after SIGHUP the terminal may be gone
@@ -289,6 +326,18 @@ def _play(
         if log is not None:
             with atomic_writer(log) as handle:
                 handle.write((to_json(game.record()) + "\n").encode("utf-8"))
+
+
+def play_one(term: Terminal, game: Game, define: bool) -> dict[str, Any] | None:
+    """One game of a champion's run, with Dictionary Corner if *define*; what the
+    history said of it."""
+    with ExitStack() as stack:
+        if define:
+            from ..definitions import Definitions
+
+            game.definitions = stack.enter_context(Definitions())
+        with term.owned():
+            return _play(term, game, None, None, False, False, champion=True)
 
 
 def _header(game: Game, day: Any) -> str:

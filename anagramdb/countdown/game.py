@@ -46,6 +46,14 @@ MAX_CRUCIAL = 3  # crucial conundrums after a tie; a tie after them stands
 MAX_PLAYERS = 8
 PLAYER = "you"
 PICKS = ("turns", "seeded")
+# A champion's run (play --champion): the opponent rises with the wins so far.
+CHAMPION_LEVELS = ("easy", "easy", "medium", "medium", "medium", "hard", "hard", "hard")
+
+
+def champion_opponent(wins: int) -> str:
+    """The level a champion with *wins* wins meets next (hard from the sixth game on)."""
+    return CHAMPION_LEVELS[min(max(wins, 0), len(CHAMPION_LEVELS) - 1)]
+
 
 __all__ = ["COMPUTER", "FORMATS", "PLAYER", "Game", "Play", "Round", "RoundResult"]
 

@@ -37,6 +37,7 @@ from typing import Any
 from ..atomic import atomic_writer, check_output, probe_directory
 from ..errors import AnagramDBWarning, StorageError, describe_os_error
 from ..file_lock import locked
+from .history_stats import current_run
 from .round_kinds import RoundKind
 from .shapes import Fields, ListOf, MapOf, dotted, line_of, problem
 
@@ -71,7 +72,7 @@ def history_path() -> str:
 
 
 def empty() -> dict[str, Any]:
-    return {"version": HISTORY_VERSION, "games": [], "best": {}, "daily": {}}
+    return {"version": HISTORY_VERSION, "games": [], "best": {}, "daily": {}, "runs": []}
 
 
 # What each part of a history must be (countdown/shapes.py), so that no reader meets a
@@ -83,11 +84,15 @@ GAME = Fields(
      "available": (int, None), "daily": (str, None), "letters": ListOf(int, size=3),
      "numbers": ListOf(int, size=3), "conundrums": ListOf(int, size=2), "answered": int},
 )  # fmt: skip
+RUN = Fields(  # a champion's run: its wins, and how it ended (None: it goes on)
+    {"started": str, "wins": int}, {"ended": (str, None), "date": str}
+)
 BEST_KEY = (lambda key: key.count("/") >= 2, "FORMAT/OPPONENT/CLOCK")
 HISTORY = Fields(
     {"games": ListOf(GAME)},
     {"best": MapOf(Fields({"score": int, "date": str, "seed": (int, None)}), key=BEST_KEY),
-     "daily": MapOf(Fields({"score": int, "available": int}, {"date": str, "share": str}))},
+     "daily": MapOf(Fields({"score": int, "available": int}, {"date": str, "share": str})),
+     "runs": ListOf(RUN)},
 )  # fmt: skip
 OLD_GAME = Fields(  # a version 1 game
     {"date": str, "seed": (int, None), "rounds": str, "opponent": str, "score": int},
@@ -280,6 +285,7 @@ def record_game(
     share: str = "",
     warn: Warn | None = None,
     live: bool = True,
+    champion: bool = False,
 ) -> dict[str, Any]:
     """Add a finished game to the history (and, for *daily*, that date's attempt, if it
     is the first). Returns what changed: ``entry``, ``best`` (the best for its settings,
@@ -287,7 +293,9 @@ def record_game(
     that date was already played: the attempt is practice, not kept at all).
 
     Only a game played live (*live*: a person at the keyboard or in the browser, not a
-    script feeding answers) can set a best.
+    script feeding answers) can set a best. A *champion* game goes on the current run
+    (``run`` in what is returned): a win adds to it, OCTOCHAMP wins end it undefeated,
+    anything else ends it.
 
     Games finishing at once take turns (file_lock): each re-reads the history under the
     lock, adds its game and replaces the file atomically, so none is lost. A damaged
@@ -298,7 +306,7 @@ def record_game(
         history, damage, _ = _read(path)
         if damage is not None:
             history = _set_aside(path, damage, warn)
-        return _add(path, history, record, daily, share, live)
+        return _add(path, history, record, daily, share, live, champion)
 
 
 def _add(
@@ -308,6 +316,7 @@ def _add(
     daily: str | None,
     share: str,
     live: bool,
+    champion: bool = False,
 ) -> dict[str, Any]:
     added = entry(record, daily)
     if daily is not None and daily in history["daily"]:  # practice: kept nowhere
@@ -333,9 +342,27 @@ def _add(
             "score": owner_score, "available": added["available"], "date": added["date"],
             "share": share,
         }  # fmt: skip
+    run = _go_on(history, added) if champion else None
     with atomic_writer(path) as handle:
         handle.write((json.dumps(history, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
     return {
         "entry": added, "best": best, "previous": previous, "new_best": new_best,
-        "daily_recorded": daily_recorded,
+        "daily_recorded": daily_recorded, "run": run,
     }  # fmt: skip
+
+
+OCTOCHAMP = 8  # wins in a run that make an octochamp, who retires undefeated, as on the show
+
+
+def _go_on(history: dict[str, Any], added: dict[str, Any]) -> dict[str, Any]:
+    run = current_run(history)
+    if run is None:
+        run = {"started": added["date"], "wins": 0, "ended": None}
+        history["runs"] = [*(history.get("runs") or []), run][-MAX_GAMES:]
+    if added["result"] == "win":
+        run["wins"] += 1
+        run["ended"] = "octochamp" if run["wins"] >= OCTOCHAMP else None
+    else:
+        run["ended"] = added["result"]  # a loss, or a draw that the crucial conundrums left
+    run["date"] = added["date"]
+    return dict(run)

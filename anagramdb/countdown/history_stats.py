@@ -51,12 +51,28 @@ def _summary(games: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def current_run(history: dict[str, Any]) -> dict[str, Any] | None:
+    """The champion's run that goes on (the next ``play --champion`` continues it)."""
+    runs = history.get("runs") or []
+    return runs[-1] if runs and runs[-1].get("ended") is None else None
+
+
+def best_run(history: dict[str, Any]) -> dict[str, Any] | None:
+    """The run with the most wins (the first of equals), None before any."""
+    runs = history.get("runs") or []
+    return max(reversed(runs), key=lambda run: run["wins"]) if runs else None
+
+
 def statistics(history: dict[str, Any]) -> dict[str, Any]:
-    """``{"overall": {...}, "weeks": {"2026-W49": {...}, ...}}``, weeks oldest first."""
+    """``{"overall": {...}, "weeks": {"2026-W49": {...}, ...}, "runs": {...}}``, weeks
+    oldest first; ``runs``: how many champion's runs, the best (most wins) and the current
+    one (None when none goes on)."""
     weeks: dict[str, list[dict[str, Any]]] = {}
     for game in history["games"]:
         weeks.setdefault(week_of(game.get("date")), []).append(game)
+    runs = history.get("runs") or []
     return {
         "overall": _summary(history["games"]),
         "weeks": {week: _summary(games) for week, games in sorted(weeks.items())},
+        "runs": {"count": len(runs), "best": best_run(history), "current": current_run(history)},
     }

@@ -322,7 +322,7 @@ def _add(
     if daily is not None and daily in history["daily"]:  # practice: kept nowhere
         return {
             "entry": added, "best": None, "previous": None, "new_best": False,
-            "daily_recorded": False,
+            "daily_recorded": False, "run": None,
         }  # fmt: skip
     history["games"] = [*history["games"], added][-MAX_GAMES:]
     key = best_key(record) if live else None

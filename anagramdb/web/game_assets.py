@@ -192,7 +192,8 @@ GAME_SCRIPT = (
   });
   document.addEventListener("submit", (event) => {
     const target = event.target;
-    if (!live || !game.contains(target)) return;
+    // a form of this game (not one that starts another, as a champion's next game)
+    if (!live || !game.contains(target) || target.getAttribute("action") !== action) return;
     event.preventDefault();
     const fields = new URLSearchParams(new FormData(target, event.submitter));
     const input = box();

@@ -21,6 +21,11 @@ from .pages import plural
 from .rooms import RoomError
 
 RECENT_GAMES = 20  # games listed on the history page
+NEXT_IN_RUN = (  # at the end of a game of a champion's run that goes on
+    '<form method="post" action="/game" class="act"><input type="hidden" name="mode" '
+    'value="solo"><input type="hidden" name="champion" value="1">'
+    "<button>The next game of your run</button></form>"
+)
 
 
 def challenge_day(text: str) -> datetime.date:
@@ -42,20 +47,48 @@ def challenge(day: datetime.date) -> dict[str, Any]:
     }
 
 
-def record(game: dict[str, Any], day: datetime.date | None) -> dict[str, Any]:
+def record(
+    game: dict[str, Any], day: datetime.date | None, champion: bool = False
+) -> dict[str, Any]:
     """Record a finished game (Game.record()) in the history; what its last page says:
-    ``note``, and for a daily challenge ``share``, the result to paste to friends."""
+    ``note``, for a daily challenge ``share``, the result to paste to friends, and for a
+    game of a champion's run (*champion*) ``run``, the run as it stands."""
     share = daily.share_text(day, game) if day else None
     said: list[str] = []  # a damaged history moved aside: said on the game's last page
     try:
         done = history.record_game(
-            game, daily=day.isoformat() if day else None, share=share or "", warn=said.append
+            game,
+            daily=day.isoformat() if day else None,
+            share=share or "",
+            warn=said.append,
+            champion=champion,
         )
     except (AnagramDBError, OSError) as exc:
         return {"note": f"This game is not in your history: {exc}", "share": share}
     noted = _note(day, done)
     practice = day is not None and not done["daily_recorded"]  # nothing to share
-    return {"note": " ".join([*said, noted]), "share": None if practice else share}
+    if done["run"] is not None:
+        noted += " " + run_note(done["run"])
+    kept = {"note": " ".join([*said, noted]), "share": None if practice else share}
+    return kept | ({"run": done["run"]} if done["run"] is not None else {})
+
+
+def champion_wins() -> int:
+    """The wins of the champion's run that goes on in the owner's history (0: none)."""
+    try:
+        run = history_stats.current_run(history.load_history())
+    except (AnagramDBError, OSError):
+        return 0
+    return run["wins"] if run else 0
+
+
+def run_note(run: dict[str, Any]) -> str:
+    wins = plural(run["wins"], "win")
+    if run["ended"] is None:
+        return f"Your champion's run: {wins}; the champion plays on."
+    if run["ended"] == "octochamp":
+        return f"{wins}: an octochamp! You retire undefeated."
+    return f"Your champion's run ends after {wins}."
 
 
 def _note(day: datetime.date | None, done: dict[str, Any]) -> str:

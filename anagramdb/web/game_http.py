@@ -40,6 +40,7 @@ from ..countdown.game import (
     DEFAULT_SECONDS,
     FORMATS,
     MAX_SECONDS,
+    champion_opponent,
 )
 from ..countdown.opponent import OPPONENTS
 from ..countdown.picks import DEFAULT_LARGE
@@ -51,6 +52,7 @@ from .game_assets import GAME_SCRIPT, GAME_STYLE
 from .game_history import (
     challenge,
     challenge_day,
+    champion_wins,
     history_html,
     history_state,
     not_recorded,
@@ -200,6 +202,10 @@ class Games:
         day = challenge_day(one(form, "daily")) if "daily" in form else None
         if day is not None and mode != "solo":
             raise RoomError(400, "the daily challenge is played alone")
+        if champion := one(form, "champion", "") == "1":  # the opponent rises with the run
+            if mode != "solo" or day is not None:
+                raise RoomError(400, "a champion's run is played alone")
+            opponent = champion_opponent(champion_wins() if is_loopback(client_of(request)) else 0)
         try:
             if day is None:
                 match = Match(request.solvers, FORMATS.get(rounds, rounds), seconds, opponent)
@@ -208,6 +214,7 @@ class Games:
         except MoveError as exc:
             raise RoomError(400, str(exc)) from None
         match.daily = day
+        match.champion = champion
         self._sweep()
         room = self.rooms.create(mode == "solo", client_of(request))
         with room.lock:
@@ -331,7 +338,8 @@ class Games:
         room.finished = match.phase == OVER
         if room.finished and room.solo and match.recorded is None and match.game is not None:
             mine = is_loopback(room.creator)  # the server's machine: its owner's history
-            match.recorded = record(match.game.record(), match.daily) if mine else not_recorded()
+            kept = record(match.game.record(), match.daily, match.champion) if mine else None
+            match.recorded = kept or not_recorded()
         room.changed()
         when = match.alarm()
         if when is not None:

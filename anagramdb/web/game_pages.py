@@ -25,6 +25,7 @@ from ..countdown.rules import MAX_ANSWER
 from ..countdown.show import MAX_LARGE, RACK_SIZE
 from .board import SOUND_TOGGLE, WORD_BOX, board_html, clock_face
 from .game_assets import GAME_SCRIPT, GAME_STYLE
+from .game_history import NEXT_IN_RUN
 from .pages import layout, plural
 from .room_html import end_controls, final_html, host_html
 from .rooms import Room, Seat
@@ -220,6 +221,7 @@ def stage_html(room: Room[Any], view: dict[str, Any]) -> str:
 def ending_html(kept: dict[str, Any]) -> str:
     """What the history said of a finished game alone, and a daily result to share."""
     parts = [f'<p class="status">{escape(kept["note"])}</p>'] if kept.get("note") else []
+    parts += [NEXT_IN_RUN] * ((kept.get("run") or {}).get("ended", True) is None)  # plays on
     if kept.get("share"):
         parts.append(
             f'<pre class="share">{escape(kept["share"])}</pre>'
@@ -385,13 +387,9 @@ def declare_html(code: str, current: dict[str, Any]) -> str:
     if not written or not current.get("declaring_now"):
         return '<p class="status">Waiting for the others to declare.</p>'
     ordered = [default] + [text for text in written if text != default]
-    return (
-        "<p>Declare one of your answers (the first counts if you do not):</p>"
-        '<div class="choices">'
-        + "".join(
-            button("declare", text, code, focus=text == default, text=text) for text in ordered
-        )
-        + "</div>"
+    chosen = (button("declare", text, code, text == default, text=text) for text in ordered)
+    return "<p>Declare one of your answers (the first counts if you do not):</p>" + (
+        f'<div class="choices">{"".join(chosen)}</div>'
     )
 
 

@@ -78,11 +78,25 @@ def start_page(error: str | None = None) -> str:
         f'max="{today_is}" required></div>'
         "<button>Play the challenge</button></form>"
     )
+    champion = (
+        "<h2>A champion's run</h2><p>Game after game against a computer that rises with "
+        "your wins (easy, medium, then hard) until a loss; eight wins make an octochamp. "
+        "The run is kept in your history, as <code>anagramdb play --champion</code> keeps it."
+        "</p>"
+        '<form method="post" action="/game" class="settings">'
+        '<input type="hidden" name="mode" value="solo">'
+        '<input type="hidden" name="champion" value="1">'
+        "<button>Play as champion</button></form>"
+    )
     content = (
         "<h1>Countdown</h1>"
         + (error_html(error) if error else "")
         + "<p>Letters, numbers and the conundrum, scored as on the show. "
-        '<a href="/game/history">Your history and statistics</a>.</p>' + solo + today + room
+        '<a href="/game/history">Your history and statistics</a>.</p>'
+        + solo
+        + today
+        + champion
+        + room
     )
     return page("Countdown", content)
 

@@ -72,6 +72,7 @@ class Match:
         self.done: set[str] = set()
         self.refusals: dict[str, str] = {}
         self.daily: datetime.date | None = None  # the date of a daily challenge
+        self.champion = False  # a game of a champion's run (game_http, game_history)
         self.recorded: dict[str, Any] | None = None  # what the history said at the end
         self.gone: set[str] = set()  # players the host removed: away for good
 

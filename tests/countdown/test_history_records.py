@@ -75,7 +75,7 @@ def test_the_history_lives_in_the_xdg_data_directory(monkeypatch, tmp_path):
 
 
 def test_an_empty_history():
-    assert empty() == {"version": 2, "games": [], "best": {}, "daily": {}}
+    assert empty() == {"version": 2, "games": [], "best": {}, "daily": {}, "runs": []}
     assert empty() is not empty()
 
 
@@ -160,7 +160,7 @@ def test_a_valid_history_keeps_everything_and_gains_what_it_lacks(tmp_path):
     game = GAME | {"extra": [1]}
     path.write_text(json.dumps({"version": 2, "games": [game], "note": "kept"}), "utf-8")
     assert load_history(str(path)) == {
-        "version": 2, "games": [game], "best": {}, "daily": {}, "note": "kept",
+        "version": 2, "games": [game], "best": {}, "daily": {}, "note": "kept", "runs": [],
     }  # fmt: skip
 
 
@@ -190,6 +190,7 @@ def test_a_version_1_history_becomes_version_2_games(tmp_path):
         ],
         "best": {},
         "daily": {},
+        "runs": [],
     }  # fmt: skip
 
 
@@ -373,7 +374,7 @@ def test_record_game_keeps_bests_and_one_daily_attempt(tmp_path, fixed_clock):
     first = record_game(solo(6), path)
     best = {"score": 6, "date": DATE, "seed": 9}
     assert first == {"entry": entry(solo(6)), "best": best, "previous": None, "new_best": True,
-                     "daily_recorded": False}  # fmt: skip
+                     "daily_recorded": False, "run": None}  # fmt: skip
     same = record_game(solo(6), path)
     assert (same["best"], same["previous"], same["new_best"]) == (best, best, False)
     higher = record_game(solo(7) | {"seed": 10}, path)
@@ -494,6 +495,7 @@ def test_statistics_of_no_games():
             "conundrums": 0, "solved": None, "points": 0, "available": 0,
         },
         "weeks": {},
+        "runs": {"count": 0, "best": None, "current": None},
     }  # fmt: skip
 
 

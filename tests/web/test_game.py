@@ -431,3 +431,23 @@ def test_the_daily_challenge_is_the_dates_and_counts_once(player, served, own_hi
     for bad, message in (("2025-12-31", "start on"), ("tomorrow", "YYYY-MM-DD")):
         status, _, data = player.request("POST", "/game", {"mode": "solo", "daily": bad})
         assert status == 400 and message in json.loads(data)["error"]
+
+
+def test_a_champions_run_in_the_browser(player, served, own_history):
+    from anagramdb.countdown.history import record_game
+
+    status, _, data = player.request("GET", "/game", accept="text/html")
+    assert status == 200 and 'name="champion" value="1"' in data.decode()
+    status, _, data = player.request("POST", "/game", {"mode": "room", "champion": "1", "name": "ann"})
+    assert status == 400 and "played alone" in json.loads(data)["error"]
+    won = {"seed": 1, "rounds": "C", "format": None, "opponent": "easy", "seconds": 30,
+           "players": ["You"], "picks": "turns", "results": [],
+           "totals": {"You": 10, "computer": 0}}  # fmt: skip
+    for _ in range(2):  # a run of two wins goes on: the third game is against medium
+        record_game(won, str(own_history), champion=True)
+    player.create(mode="solo", champion="1", rounds="C", seconds="30")
+    assert player.state()["opponent"] == "medium"
+    end = play_out(player, served)  # nothing answered: the run ends
+    assert "Your champion's run ends after 2 wins." in end["history"]["note"]
+    kept = json.loads(own_history.read_text(encoding="utf-8"))
+    assert kept["runs"][-1]["wins"] == 2 and kept["runs"][-1]["ended"] in ("loss", "draw")

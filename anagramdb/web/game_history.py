@@ -16,16 +16,12 @@ from html import escape
 from typing import Any
 
 from ..countdown import daily, history, history_stats
+from ..countdown.game import champion_opponent
 from ..errors import AnagramDBError
 from .pages import plural
 from .rooms import RoomError
 
 RECENT_GAMES = 20  # games listed on the history page
-NEXT_IN_RUN = (  # at the end of a game of a champion's run that goes on
-    '<form method="post" action="/game" class="act"><input type="hidden" name="mode" '
-    'value="solo"><input type="hidden" name="champion" value="1">'
-    "<button>The next game of your run</button></form>"
-)
 
 
 def challenge_day(text: str) -> datetime.date:
@@ -73,13 +69,17 @@ def record(
     return kept | ({"run": done["run"]} if done["run"] is not None else {})
 
 
-def champion_wins() -> int:
-    """The wins of the champion's run that goes on in the owner's history (0: none)."""
+def champion_level(mode: str, day: datetime.date | None, mine: bool) -> str:
+    """The opponent of a game of a champion's run: the level the wins of the run that goes
+    on call for (*mine*: from the server's machine, whose history it is; else a new run).
+    RoomError 400 unless the game is alone and not a daily challenge."""
+    if mode != "solo" or day is not None:
+        raise RoomError(400, "a champion's run is played alone")
     try:
-        run = history_stats.current_run(history.load_history())
+        run = history_stats.current_run(history.load_history()) if mine else None
     except (AnagramDBError, OSError):
-        return 0
-    return run["wins"] if run else 0
+        run = None
+    return champion_opponent(run["wins"] if run else 0)
 
 
 def run_note(run: dict[str, Any]) -> str:

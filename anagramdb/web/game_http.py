@@ -40,7 +40,6 @@ from ..countdown.game import (
     DEFAULT_SECONDS,
     FORMATS,
     MAX_SECONDS,
-    champion_opponent,
 )
 from ..countdown.opponent import OPPONENTS
 from ..countdown.picks import DEFAULT_LARGE
@@ -52,7 +51,7 @@ from .game_assets import GAME_SCRIPT, GAME_STYLE
 from .game_history import (
     challenge,
     challenge_day,
-    champion_wins,
+    champion_level,
     history_html,
     history_state,
     not_recorded,
@@ -203,9 +202,7 @@ class Games:
         if day is not None and mode != "solo":
             raise RoomError(400, "the daily challenge is played alone")
         if champion := one(form, "champion", "") == "1":  # the opponent rises with the run
-            if mode != "solo" or day is not None:
-                raise RoomError(400, "a champion's run is played alone")
-            opponent = champion_opponent(champion_wins() if is_loopback(client_of(request)) else 0)
+            opponent = champion_level(mode, day, is_loopback(client_of(request)))
         try:
             if day is None:
                 match = Match(request.solvers, FORMATS.get(rounds, rounds), seconds, opponent)

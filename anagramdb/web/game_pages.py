@@ -25,7 +25,6 @@ from ..countdown.rules import MAX_ANSWER
 from ..countdown.show import MAX_LARGE, RACK_SIZE
 from .board import SOUND_TOGGLE, WORD_BOX, board_html, clock_face
 from .game_assets import GAME_SCRIPT, GAME_STYLE
-from .game_history import NEXT_IN_RUN
 from .pages import layout, plural
 from .room_html import end_controls, final_html, host_html
 from .rooms import Room, Seat
@@ -35,6 +34,11 @@ KINDS = {
     RoundKind.NUMBERS: "Numbers",
     RoundKind.CONUNDRUM: "Conundrum",
 }
+NEXT_IN_RUN = (  # at the end of a game of a champion's run that goes on
+    '<form method="post" action="/game" class="act"><input type="hidden" name="mode" '
+    'value="solo"><input type="hidden" name="champion" value="1">'
+    "<button>The next game of your run</button></form>"
+)
 WAIT_REFRESH = 4  # seconds between reloads of a page without the script, while waiting
 
 

@@ -438,7 +438,9 @@ def test_a_champions_run_in_the_browser(player, served, own_history):
 
     status, _, data = player.request("GET", "/game", accept="text/html")
     assert status == 200 and 'name="champion" value="1"' in data.decode()
-    status, _, data = player.request("POST", "/game", {"mode": "room", "champion": "1", "name": "ann"})
+    status, _, data = player.request(
+        "POST", "/game", {"mode": "room", "champion": "1", "name": "ann"}
+    )
     assert status == 400 and "played alone" in json.loads(data)["error"]
     won = {"seed": 1, "rounds": "C", "format": None, "opponent": "easy", "seconds": 30,
            "players": ["You"], "picks": "turns", "results": [],

@@ -99,7 +99,7 @@ def show_warning(
 def show_warnings() -> None:
     """Show every library warning (AnagramDBWarning) as one ``anagramdb: warning:`` line,
     each time it happens: set once by each way into the command line."""
-    import warnings  # always loaded by the interpreter: free
+    import warnings  # not loaded by a plain start (0.6M instructions of a cold lookup)
 
     from ..errors import AnagramDBWarning
 

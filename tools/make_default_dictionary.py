@@ -48,12 +48,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from scowl_reasons import reasons as reason_rows
 from scowl_reviews import (
+    DROP_FORMS,
     DROPS,
     INFLECTIONS,
+    UNATTESTED_FILE,
     VARIANTS,
     Drop,
     read_drops,
     read_inflections,
+    read_unattested,
     read_variants,
 )
 
@@ -84,6 +87,7 @@ SIGNALS = {
 }
 SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 LISTS = {"common": 55, "full": 70, "huge": 80}
+DEFAULT_LIST = "full"  # an unattested form it holds (SCOWL's own, at its size) gets no reason
 VOWELLESS_WORDS = frozenset("brr crwth crwths cwm cwms hmm nth pfft psst shh tsk tsks zzz".split())
 VOWEL = re.compile("[aeiouy]")
 RULES = (
@@ -170,15 +174,29 @@ class Reviews(NamedTuple):
     variants: dict[str, bool]
     inflections: list[tuple[str, str]]
     drops: dict[str, Drop]
+    drop_forms: dict[str, str]  # form: the dropped word it leaves with
+    unattested: dict[str, tuple[str, str]]  # form: (reason, base), for reasons.txt only
 
     @classmethod
     def read(cls, paths: ReviewPaths) -> Reviews:
+        drops = read_drops(paths.drops)
+        drop_forms = {
+            form: base
+            for form, base in read_inflections(paths.drop_forms)
+            if base in drops and form not in drops
+        }
         return cls(
             read_addback(paths.addback),
             read_variants(paths.variants),
             read_inflections(paths.inflections),
-            read_drops(paths.drops),
+            drops,
+            drop_forms,
+            read_unattested(paths.unattested),
         )
+
+    def refused(self) -> set[str]:
+        """Every word the review keeps out: the drop list and the forms that go with it."""
+        return set(self.drops) | set(self.drop_forms)
 
 
 class ReviewPaths(NamedTuple):
@@ -186,6 +204,8 @@ class ReviewPaths(NamedTuple):
     variants: str = VARIANTS
     inflections: str = INFLECTIONS
     drops: str = DROPS
+    drop_forms: str = DROP_FORMS
+    unattested: str = UNATTESTED_FILE
 
 
 def list_words(
@@ -209,16 +229,18 @@ def list_words(
     reviewed = category_words(directory, REVIEWED_CATEGORIES, limit) - words
     kept = {word for word in reviewed if reviews.variants.get(word)}
     words |= kept
-    dropped = words & reviews.drops.keys()
+    refused = reviews.refused()
+    dropped = words & refused
     words -= dropped
     anywhere = category_words(directory, (*CATEGORIES, IZE_CATEGORY), max(SIZES))
     inflections = {
         form
         for form, base in reviews.inflections
-        if base in words and form in anywhere and form not in reviews.drops
+        if base in words and form in anywhere and form not in refused
     } - words
     words |= inflections
-    reasons = Counter(reviews.drops[word].reason for word in dropped)
+    reasons = Counter(reviews.drops[word].reason for word in dropped if word in reviews.drops)
+    forms_dropped = sum(1 for word in dropped if word not in reviews.drops)
     steps: dict[str, object] = {
         "skipped": dict(sorted(skipped.items())),
         "added_back": sum(1 for _, size in reviews.addback if size <= limit),
@@ -227,8 +249,9 @@ def list_words(
         "unreviewed_variants": sum(1 for word in reviewed if word not in reviews.variants),
         "added_inflections": len(inflections),
         "dropped": dict(sorted(reasons.items())),
+        "dropped_forms": forms_dropped,
     }
-    return sorted(words), steps, ize - reviews.drops.keys()
+    return sorted(words), steps, ize - refused
 
 
 def package_version(package: str = PACKAGE) -> str:
@@ -296,10 +319,13 @@ def make(
     dictionaries: dict[str, object] = {}
     ize_words: set[str] = set()
     largest: list[str] = []
+    default: set[str] = set()
     for name, limit in sorted(LISTS.items(), key=lambda item: item[1]):
         words, steps, ize = list_words(directory, limit, reviews)
         ize_words |= ize
         largest = words
+        if name == DEFAULT_LIST:
+            default = set(words)
         path = os.path.join(output, PACKAGED[name])
         with packaging():  # the packaged data, which no command writes
             write_dictionary(words, path, mtime_ns)
@@ -312,7 +338,14 @@ def make(
             **steps,
         }
     american = category_words(directory, (US_CATEGORY,), max(LISTS.values()))
-    rows = reason_rows(ize_words, reviews.drops, american, set(largest))
+    rows = reason_rows(
+        ize_words,
+        reviews.drops,
+        american,
+        set(largest),
+        reviews.drop_forms,
+        {form: row for form, row in reviews.unattested.items() if form not in default},
+    )
     reasons_path = os.path.join(output, REASONS_FILE)
     with packaging():  # read by anagramdb/countdown/reasons.py
         write_keyed(reasons_path, ("\t".join(row) for row in rows), KEYED, mtime_ns=mtime_ns)
@@ -336,7 +369,7 @@ def make(
                 "entries": len(getattr(reviews, kind)),
                 "sha256": sha256(getattr(paths, kind)),
             }
-            for kind in ("variants", "inflections", "drops")
+            for kind in ("variants", "inflections", "drops", "drop_forms", "unattested")
         },
         "signals": SIGNALS,
         "reasons": {

@@ -6,6 +6,10 @@ Three sources, all from SCOWL and the reviewed files, so a rerun gives the same 
 - ``ize``: each -ize word the lists took from british_z, with its -ise spelling when the
   lists have it (organize: "Oxford spelling; also organise");
 - every entry of the drop list, with its reason and Oxford's form;
+- ``form-of``: each form that leaves the lists with a dropped word (scowl_drop_forms.txt),
+  with that word (beermats: beermat), whose own reason ``check`` then gives;
+- ``no-comparative`` and ``no-plural``: an inflection hunspell accepts that the evidence
+  refuses (scowl_unattested.txt), with its base (dreader: dread);
 - ``us-spelling``: each word of SCOWL's american lists that no packaged list holds, when
   one spelling change (US_CHANGES: color -> colour, center -> centre, analyze -> analyse,
   traveled -> travelled, ...) gives a word of the lists (analyze: "British analyse").
@@ -73,9 +77,13 @@ def reasons(
     drops: Mapping[str, Drop],
     american: Iterable[str],
     words: frozenset[str] | set[str],
+    drop_forms: Mapping[str, str] | None = None,
+    unattested: Mapping[str, tuple[str, str]] | None = None,
 ) -> list[tuple[str, str, str]]:
-    """The sorted ``(word, reason, form)`` rows: *ize* words, the drop list, and the
-    *american* words that *words* (the largest list) lacks but spells the British way."""
+    """The sorted ``(word, reason, form)`` rows: *ize* words, the drop list, the forms that
+    go with it (*drop_forms*, form: dropped word), the *unattested* forms (form: (reason,
+    base)), and the *american* words that *words*
+    (the largest list) lacks but spells the British way."""
     rows: dict[str, tuple[str, str, str]] = {}
     for word in american:
         if word not in words and word not in drops:
@@ -84,6 +92,10 @@ def reasons(
                 rows[word] = (word, "us-spelling", british)
     for word in ize:
         rows[word] = (word, "ize", ise_spelling(word, words))
+    for form, (reason, base) in (unattested or {}).items():
+        rows[form] = (form, reason, base)
+    for form, base in (drop_forms or {}).items():
+        rows[form] = (form, "form-of", base)
     for drop in drops.values():
         rows[drop.word] = (drop.word, drop.reason, drop.oxford)
     return sorted(rows.values())

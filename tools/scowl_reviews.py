@@ -6,6 +6,10 @@
   and australian lists that the British lists lack at that size;
 - ``scowl_inflections.txt``: ``FORM BASE``: a regular inflection that joins every list
   holding BASE, whatever size SCOWL files FORM under (made by tools/derive_inflections.py);
+- ``scowl_drop_forms.txt``: ``FORM BASE``: a form that leaves every list with BASE, a word
+  of the drop list (made by tools/derive_inflections.py; read with read_inflections);
+- ``scowl_unattested.txt``: ``FORM REASON BASE``: an inflection hunspell accepts that the
+  evidence refuses (UNATTESTED_REASONS), for the reasons file only;
 - ``scowl_drops.txt``: ``WORD REASON [OXFORD FORM]``: words the show refuses, kept out of
   every list, each with its reason (REASONS) and, where one exists, the form Oxford uses.
 
@@ -23,6 +27,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 VARIANTS = os.path.join(HERE, "scowl_variants.txt")
 INFLECTIONS = os.path.join(HERE, "scowl_inflections.txt")
 DROPS = os.path.join(HERE, "scowl_drops.txt")
+DROP_FORMS = os.path.join(HERE, "scowl_drop_forms.txt")
+UNATTESTED_FILE = os.path.join(HERE, "scowl_unattested.txt")
+UNATTESTED_REASONS = ("no-comparative", "no-plural")
 VERDICTS = ("keep", "drop")
 REASONS = (
     "not-in-oxford",
@@ -86,6 +93,19 @@ def read_inflections(path: str = INFLECTIONS) -> list[tuple[str, str]]:
         found.append(
             (check_word(path, line_no, fields[0], line), check_word(path, line_no, fields[1], line))
         )
+    return found
+
+
+def read_unattested(path: str = UNATTESTED_FILE) -> dict[str, tuple[str, str]]:
+    """Each refused form with its ``(reason, base)``."""
+    found: dict[str, tuple[str, str]] = {}
+    for line_no, fields, line in entries(path):
+        if len(fields) != 3 or fields[1] not in UNATTESTED_REASONS:
+            raise problem(
+                path, line_no, f"'FORM REASON BASE', REASON in {UNATTESTED_REASONS}", line
+            )
+        form = check_word(path, line_no, fields[0], line)
+        found[form] = (fields[1], check_word(path, line_no, fields[2], line))
     return found
 
 

@@ -5,7 +5,9 @@ tools/make_default_dictionary.py; format in docs/FORMAT.md) is keyed text (kinds
 one line a word, ``WORD<TAB>REASON<TAB>FORM``, sorted by WORD: the -ize spellings the lists
 took from SCOWL's british_z (REASON ``ize``, FORM the -ise spelling), every word of the
 reviewed drop list with its reason and Oxford's form, and US spellings with their British
-form. ``explain(word)`` looks one up through keyed.KeyedFile, as a dictionary lookup does.
+form, and the forms that leave the lists with a dropped word (REASON ``form-of``, FORM that
+word, whose own reason is given after it). ``explain(word)`` looks one up through
+keyed.KeyedFile, as a dictionary lookup does.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ TEXTS = {
     "abbreviation": "an abbreviation ({form})",
     "mass-plural": "a mass noun in Oxford, with no plural",
     "not-in-oxford": "not in the Oxford dictionary",
+    "form-of": "a form of {form}",
+    "no-comparative": "{form} does not grade: no -er or -est form in use",
+    "no-plural": "no plural of {form} in use (a mass noun)",
 }
 NO_FORM = {"ize": "Oxford spelling", "abbreviation": "an abbreviation"}
 
@@ -59,7 +64,12 @@ def explain(word: str, path: str = REASONS_FILE) -> Reason | None:
         return None
     with KeyedFile(path, KEYED) as reasons:
         found = reasons.get(folded)
-    if found is None:
-        return None
-    reason, _, form = found.partition("\t")
+        if found is None:
+            return None
+        reason, _, form = found.partition("\t")
+        if reason == "form-of":  # beermats: a form of beermat: Oxford has it only as beer mat
+            base = reasons.get(form)
+            if base is not None:
+                base_reason, _, base_form = base.partition("\t")
+                form = f"{form}: {Reason(form, base_reason, base_form)}"
     return Reason(folded, reason, form)

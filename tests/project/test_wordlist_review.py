@@ -33,7 +33,7 @@ SCOWL = {
     "english-words.10": ["cat", "torpedo", "flareup"],
     "english-words.20": ["colour", "analyse"],
     "english-words.35": ["organise", "ribcage"],
-    "english-words.80": ["ribcages", "cats"],
+    "english-words.80": ["ribcages", "cats", "flareups"],
     "british_z-words.35": ["organize", "analyze"],
     "british_z-words.80": ["realize"],
     "variant_3-words.35": ["annexe", "advertize"],
@@ -44,6 +44,9 @@ REVIEWED = {
     "variants": "annexe keep\nadvertize drop  # US\narvo keep\n",
     "inflections": "ribcages ribcage\ncats cat\nzebras zebra\n",
     "drops": "# a comment\nflareup  hyphenated  flare-up\ntorpedos inflection torpedoes\n",
+    "drop_forms": "flareups flareup\ncats torpedo\n",  # cats: torpedo is not dropped
+    # a form no list holds gets its reason; one the default list holds (SCOWL's) does not
+    "unattested": "colours no-plural colour\ncats no-plural cat\n",
 }
 
 
@@ -62,7 +65,12 @@ def made(tmp_path):
     output = tmp_path / "out"
     output.mkdir()
     review_paths = tool.ReviewPaths(
-        str(addback), str(paths["variants"]), str(paths["inflections"]), str(paths["drops"])
+        str(addback),
+        str(paths["variants"]),
+        str(paths["inflections"]),
+        str(paths["drops"]),
+        str(paths["drop_forms"]),
+        str(paths["unattested"]),
     )
     record = tool.make(
         str(directory), str(output), "2020.12.07-2", str(addback), None, review_paths
@@ -80,7 +88,7 @@ def test_each_layer_joins_at_its_own_size(made):
     common |= {"organize", "annexe", "arvo", "ribcages", "cats"}
     assert lists["common"] == lists["full"] == common
     assert lists["huge"] == common | {"realize"}
-    for word in ("analyze", "flareup", "brekkie", "advertize", "zebras", "color"):
+    for word in ("analyze", "flareup", "flareups", "brekkie", "advertize", "zebras", "color"):
         assert word not in lists["huge"]
     steps = record["dictionaries"]
     assert steps["common"]["added_ize"] == 1 and steps["huge"]["added_ize"] == 2
@@ -88,6 +96,8 @@ def test_each_layer_joins_at_its_own_size(made):
     assert steps["common"]["unreviewed_variants"] == 1  # brekkie: no verdict, left out
     assert steps["common"]["added_inflections"] == 2  # zebras: SCOWL lacks it
     assert steps["huge"]["dropped"] == {"hyphenated": 1}
+    assert steps["huge"]["dropped_forms"] == 1  # flareups goes with flareup
+    assert steps["common"]["dropped_forms"] == 0
     assert record["reviews"]["drops"]["entries"] == 2
 
 
@@ -98,12 +108,16 @@ def test_the_reasons_file(made):
     assert text == (
         "analyze\tus-spelling\tanalyse\n"
         "color\tus-spelling\tcolour\n"
+        "colours\tno-plural\tcolour\n"
         "flareup\thyphenated\tflare-up\n"
+        "flareups\tform-of\tflareup\n"
         "organize\tize\torganise\n"
         "realize\tize\t\n"
         "torpedos\tinflection\ttorpedoes\n"
     )
-    assert record["reasons"]["entries"] == 6
+    assert record["reasons"]["entries"] == 8
+    reasons = str(output / "reasons.txt")
+    assert str(explain("flareups", reasons)) == "a form of flareup: Oxford writes flare-up"
     with open(output / PROVENANCE_FILE, encoding="utf-8") as handle:
         assert json.load(handle) == record
 

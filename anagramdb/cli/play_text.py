@@ -138,8 +138,12 @@ def summary_lines(record: dict[str, Any], player: str) -> list[str]:
             missed = f"{best['infix']} = {best['value']}"
         else:
             missed = str(best["answer"]).upper()
+        got = result["points"].get(player, 0)
+        # Points are what the round gave; an answer worth more that another player beat
+        # says so, instead of its worth standing as if it had been given.
+        beaten = f" (your {own['score']} was outscored)" if own["score"] > got else ""
         lines.append(
-            f"  round {result['round']} ({result['kind']}): {own['score']}, missed {missed}"
+            f"  round {result['round']} ({result['kind']}): {got}{beaten}, missed {missed}"
         )
     return lines
 

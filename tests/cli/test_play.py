@@ -12,6 +12,7 @@ import time
 import pytest
 
 from anagramdb.cli.play_terminal import Terminal
+from anagramdb.cli.play_text import summary_lines
 from anagramdb.countdown.history import data_directory, load_history
 
 from ..support.games import run_play
@@ -150,3 +151,20 @@ def test_a_script_reads_lines_while_the_clock_runs():
         os.close(read_end)
         if write_end >= 0:
             os.close(write_end)
+
+
+def test_the_summary_gives_a_beaten_answer_its_points_and_says_what_it_was_worth():
+    """A 7 beaten by the computer's 8 gave 0 points: the summary says 0, not 7 (the total
+    above it counts points, and so does every line under it)."""
+    beaten = {
+        "round": 2, "kind": "letters", "available": 8, "points": {"you": 0, "computer": 8},
+        "plays": [{"player": "you", "score": 7}, {"player": "computer", "score": 8}],
+        "best": {"words": ["verandas"], "length": 8},
+    }  # fmt: skip
+    plays = [{"player": "you", "score": 7}, {"player": "computer", "score": 0}]
+    given = {**beaten, "round": 3, "points": {"you": 7, "computer": 0}, "plays": plays}
+    assert summary_lines({"results": [beaten, given]}, "you") == [
+        "you: 7 of the 16 points the rounds offered",
+        "  round 2 (letters): 0 (your 7 was outscored), missed verandas (8)",
+        "  round 3 (letters): 7, missed verandas (8)",
+    ]

@@ -73,20 +73,25 @@ class Dictionary(Reopening):
         *,
         block_size: int = BLOCK_SIZE,
         cache_bytes: int | None = None,
+        batch: bool = False,
     ) -> None:
         """Open *path* (see resolve_path). *block_size* applies if the index is rebuilt;
         *cache_bytes* bounds the memory of the blocks (and index stretches) kept between
-        lookups: None takes ANAGRAMDB_CACHE or CACHE_BYTES (block_cache.py); 0 keeps none."""
+        lookups: None takes ANAGRAMDB_CACHE or CACHE_BYTES (block_cache.py); 0 keeps none.
+        *batch*: this Dictionary answers many queries (a batch, a server): once they have
+        looked up as many keys as half its words, it builds a key table of the whole
+        dictionary and answers from it, if that fits *cache_bytes* (key_table.py)."""
         super().__init__()
         require_block_size(block_size)
         self._budget = cache_budget(cache_bytes)
         self._block_size = block_size
+        self._batch = batch
         self.path = resolve_path(path)
         self.index_path = index_path_for(self.path)
-        self._opened = MappedDictionary(self.path, block_size, self._budget)
+        self._opened = MappedDictionary(self.path, block_size, self._budget, batch=batch)
 
     def _open(self, rebuild: bool) -> MappedDictionary:
-        return MappedDictionary(self.path, self._block_size, self._budget, rebuild)
+        return MappedDictionary(self.path, self._block_size, self._budget, rebuild, self._batch)
 
     def _checked(self) -> MappedDictionary:
         return self.current()  # type: ignore[return-value]  # _open makes only these

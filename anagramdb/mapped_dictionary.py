@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import mmap
 import os
+from _thread import allocate_lock
 
 from .block_cache import (
     EMPTY_BLOCK,
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
+    from .key_table import KeyTable
     from .stored_keys import StoredKeys
 
 SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
@@ -49,6 +51,9 @@ RELEASE_BYTES = 2 << 20
 # byte of a mapped 32 MB word list added 64 KiB to RSS), so touched regions are counted
 # in these units.
 REGION_BYTES = 1 << 16
+# With the key table (key_table.py), the words a batch reads are released sooner: the
+# table itself stands for the cache, and a region read again is one minor fault away.
+TABLE_RELEASE_BYTES = 1 << 18
 
 
 class MappedDictionary(MappedFile):
@@ -59,13 +64,21 @@ class MappedDictionary(MappedFile):
     what = "dictionary"
 
     def __init__(
-        self, path: str, block_size: int = BLOCK_SIZE, budget: int = 0, rebuild: bool = True
+        self,
+        path: str,
+        block_size: int = BLOCK_SIZE,
+        budget: int = 0,
+        rebuild: bool = True,
+        batch: bool = False,
     ) -> None:
         """Open *path*; *block_size* applies if the index is rebuilt (never without
-        *rebuild*: see mapped.open_mapped); *budget* bounds the cache in bytes."""
+        *rebuild*: see mapped.open_mapped); *budget* bounds the cache in bytes; with
+        *batch*, lookups move to a whole-dictionary key table (key_table.py) once it pays
+        and when it fits *budget*."""
         # The REGION_BYTES regions of the mapping touched since its pages were last released
         # (counted only for a dictionary larger than RELEASE_BYTES: a smaller one may stay).
         self._regions: set[int] | None = None
+        self._release_after = RELEASE_BYTES // REGION_BYTES  # regions touched before release
         self._stored: StoredKeys | None = None
         super().__init__(path, block_size, ANAGRAM, rebuild)
         self.index_path = index_path_for(path)
@@ -81,6 +94,21 @@ class MappedDictionary(MappedFile):
                 raise
         if self.size > RELEASE_BYTES and RELEASE_PAGES is not None:
             self._regions = set()
+        self._table: KeyTable | None = None
+        # Keys still to look up before the key table is built; -1: never (not a batch, or
+        # the table would not fit the budget, or the file is not ASCII).
+        self._table_due = -1
+        if batch and isinstance(self._map, mmap.mmap):  # key_table.py is imported only then
+            from .key_table import PAYS_AFTER, table_cost
+
+            words = self.index.header.word_count
+            cost = table_cost(self.size, words)
+            if cost <= budget:
+                self._table_due = int(words * PAYS_AFTER)
+                self._table_lock = allocate_lock()
+                # Until then no block is cached: the cache would only be dropped for the
+                # table, and the memory it took would stay the process's.
+                self._cache.budget = 0
         self.guard()
 
     def closers(self) -> tuple[Callable[[], object], ...]:
@@ -90,6 +118,7 @@ class MappedDictionary(MappedFile):
     def close(self) -> None:
         """Unmap the dictionary, close the index and the stored keys. Idempotent."""
         self._cache.clear()
+        self._table, self._table_due = None, -1
         super().close()
         self._stored = None
 
@@ -207,7 +236,7 @@ class MappedDictionary(MappedFile):
         if RELEASE_PAGES is None or not isinstance(self._map, mmap.mmap):
             return
         regions = self._regions
-        if regions is not None and len(regions) > RELEASE_BYTES // REGION_BYTES:
+        if regions is not None and len(regions) > self._release_after:
             ranges = [(0, self.size)]  # one call for all
             regions.clear()
         for start, end in ranges:
@@ -216,13 +245,60 @@ class MappedDictionary(MappedFile):
 
     @property
     def cache_bytes(self) -> int:
-        """Bytes the cache's entries (blocks and index stretches) cost now."""
-        return self._cache.used + self.index.stretch_bytes
+        """Bytes the cache's entries (blocks, index stretches, the key table) cost now."""
+        table = self._table
+        return self._cache.used + self.index.stretch_bytes + (table.cost if table else 0)
 
     def find_keys(
         self, keys: Iterable[str], memo: dict[int, Any] | None = None
     ) -> Iterator[tuple[str, list[str]]]:
-        """Yield ``(key, words)`` for each of *keys* that the dictionary holds.
+        """Yield ``(key, words)`` for each of *keys* that the dictionary holds: from the
+        key table once a batch has built it (key_table.py), else by the walk (:meth:`walk`).
+        The same answers either way."""
+        table = self._table
+        if table is None and self._table_due >= 0:
+            self._table_due -= len(keys) if isinstance(keys, list | tuple) else 1
+            if self._table_due < 0:
+                table = self._build_table()
+        if table is not None:
+            return table.find_keys(keys, self._table_touched if self._regions is not None else None)
+        return self.walk(keys, memo)
+
+    def _build_table(self) -> KeyTable | None:
+        """Build the key table (one thread does; the others walk meanwhile), and drop the
+        block cache it replaces; None when the dictionary is not ASCII."""
+        from .key_table import CHUNK_BYTES, build_table
+
+        if not self._table_lock.acquire(blocking=False):
+            return None
+        try:
+            index = self.index
+            blocks = index.entry_count
+            step = max(1, CHUNK_BYTES * blocks // max(self.size, 1))
+            offsets = [*map(index.offset, range(0, blocks, step)), index.offset(blocks)]
+            table = build_table(self.fd, offsets, self._map, index.header.word_count)
+            if table is not None:
+                self._table = table
+                self._cache.clear()
+                if RELEASE_PAGES is not None:  # words are read from the mapping: count them
+                    self._regions = set()
+                    self._release_after = TABLE_RELEASE_BYTES // REGION_BYTES
+            return table
+        finally:
+            self._table_lock.release()
+
+    def _table_touched(self, start: int, end: int) -> None:
+        """A run of words read from the mapping through the key table (see _release)."""
+        self._touched(start, end)
+        regions = self._regions
+        if regions is not None and len(regions) > self._release_after:
+            self._release()
+
+    def walk(
+        self, keys: Iterable[str], memo: dict[int, Any] | None = None
+    ) -> Iterator[tuple[str, list[str]]]:
+        """Yield ``(key, words)`` for each of *keys* that the dictionary holds, through the
+        index and the blocks.
 
         Give the keys in ascending order: then the walk goes front to back through the file,
         consecutive keys in one block cost one ``str.find`` each (in a cached block), and

@@ -45,8 +45,6 @@ def batch(
     place of *to_json*, renders an answer's JSON line itself. Returns the exit
     code: 0, or the largest exit code of the bad lines (2 for bad input).
     """
-    import json
-
     from ..lines import lines_past_long_ones
 
     if lines is None:  # Python's sys.stdin when descriptor 0 is closed (``- <&-``)
@@ -58,7 +56,6 @@ def batch(
         lines = _decoded(lines_past_long_ones(binary, "stdin"))
     code = 0
     out = sys.stdout
-    encode = json.JSONEncoder(ensure_ascii=False).encode
     if json_text is None and to_json is not None:
         record = to_json
 
@@ -97,6 +94,14 @@ def batch(
             out.write(text + "\n")
     out.flush()
     return code
+
+
+def encode(value: object) -> str:
+    """*value* as JSON, as ``json.dumps(value, ensure_ascii=False)`` (json is imported only
+    by the batches that print records through it, or have a bad line to report)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _decoded(lines: Iterable[bytes | InputTooLongError]) -> Iterator[str | InputTooLongError]:

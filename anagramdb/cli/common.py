@@ -101,14 +101,17 @@ def reported() -> Iterator[None]:
         raise typer.Exit(messages.error(str(exc), exc.exit_code)) from None
 
 
-def open_dictionary(spec: str | None = None) -> Dictionary:
+def open_dictionary(spec: str | None = None, batch: bool = False) -> Dictionary:
     """The dictionary named by *spec*, else by --dict, else the default (its block cache
-    budget from --cache, ANAGRAMDB_CACHE or the library's default)."""
+    budget from --cache, ANAGRAMDB_CACHE or the library's default); *batch* for ``-``
+    (Dictionary's key table)."""
     from ..block_cache import parse_size
 
     cache = state["cache"]
     return Dictionary(
-        spec or state["dict"], cache_bytes=None if cache is None else parse_size(cache)
+        spec or state["dict"],
+        cache_bytes=None if cache is None else parse_size(cache),
+        batch=batch,
     )
 
 

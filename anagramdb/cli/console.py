@@ -213,7 +213,7 @@ def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
     from .batching import batch
 
     as_json = bool(options.get("--json"))
-    with Dictionary(spec) as dictionary:
+    with Dictionary(spec, batch=True) as dictionary:
         if command == "anagrams":
             return batch(
                 sys.stdin,

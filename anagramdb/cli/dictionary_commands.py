@@ -42,7 +42,7 @@ def anagrams(
     from ..countdown import queries
     from .render import anagrams_line, anagrams_text
 
-    with reported(), open_dictionary() as dictionary:
+    with reported(), open_dictionary(batch=letters == "-") as dictionary:
 
         def answer(query: str) -> dict[str, Any]:
             return queries.anagrams(dictionary, query)

@@ -54,7 +54,7 @@ def letters(
     from ..countdown import queries
     from .render import letters_json, letters_text
 
-    with reported(), open_dictionary() as dictionary:
+    with reported(), open_dictionary(batch=rack == "-") as dictionary:
 
         def answer(query: str) -> queries.LettersResult:
             return queries.letters(dictionary, query, min_length, enough, everything)

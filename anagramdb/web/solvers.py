@@ -22,7 +22,7 @@ class Solvers:
     dictionary that conundrums are made from and the definitions."""
 
     def __init__(self, spec: str | None = None) -> None:
-        self.full = Dictionary(spec)
+        self.full = Dictionary(spec, batch=True)  # its threads answer many queries
         self.name = display_name(spec)  # as word checks show it
         self._packaged = ExitStack()
         self.packaged = self._packaged.enter_context(packaged_dictionaries())

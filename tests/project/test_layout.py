@@ -85,6 +85,7 @@ ENGINE_FLOORS = [
         "index_check",
         "stored_keys",
         "block_cache",
+        "key_table",
         "mapped",
     },
     # the readers and the builder

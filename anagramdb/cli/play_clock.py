@@ -31,11 +31,23 @@ def status(rnd: Round, at: float, width: int, note: str) -> str:
     """The status row: seconds left and a bar as wide as *width* allows, then *note*."""
     left = rnd.left(at)
     if left is None:
-        return f"  no clock{note}"
+        return f"  no clock{fit(note, width - 11)}"
     head = f"  {int(left + 0.999):2d} s "
+    note = fit(note, width - 1 - len(head))
     room = max(0, width - 1 - len(head) - len(note) - 1)
     bar = "#" * round(room * left / max(rnd.seconds, 1)) if room >= 5 else ""
     return f"{head}{bar}{note}" if room >= 5 else f"{head}{note}"
+
+
+def fit(note: str, room: int) -> str:
+    """*note* within *room* columns: its label ("entered: ") kept and the start of what
+    follows cut, so that the end of an entry (a working's result: 577, not 57) shows."""
+    if len(note) <= room:
+        return note
+    cut = note.find(": ") + 2
+    if cut < 2 or room - cut < 4:
+        return "…" + note[len(note) - room + 1 :] if room > 1 else ""
+    return note[:cut] + "…" + note[len(note) - (room - cut - 1) :]
 
 
 def announce_stop(term: Terminal, rnd: Round) -> None:

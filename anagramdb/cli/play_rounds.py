@@ -122,7 +122,9 @@ def _pick_by_key(term: Terminal, rnd: Round) -> None:
     with term.keys():
         while rnd.phase == "pick":
             key = (term.key(prompt if not column else "", again) or "a").lower()
-            column = column or len(prompt)
+            if not column:  # the letters on a row of their own, with room for the count
+                term.write("\n    ")
+                column = 4
             if key in ("a", "\n", "\r"):
                 before = len(rnd.letters)
                 rnd.pick_rest()
@@ -132,6 +134,8 @@ def _pick_by_key(term: Terminal, rnd: Round) -> None:
                 shown = [f"{bell}({refused.split(':')[0]}) " if refused else rnd.pick(key) + " "]
             else:
                 shown = [bell]
+            if term.ansi:
+                term.write("\x1b[K")  # the running count, written again below
             for piece in shown:  # broken between pieces, never inside one
                 width = len(piece.lstrip("\a"))
                 if column + width >= term.width.current():
@@ -139,7 +143,17 @@ def _pick_by_key(term: Terminal, rnd: Round) -> None:
                     column = 4
                 term.write(piece)
                 column += width
-    term.write("\n")
+            _count(term, rnd, column)
+    term.write("\x1b[K\n" if term.ansi else "\n")
+
+
+def _count(term: Terminal, rnd: Round, column: int) -> None:
+    """The vowels and consonants picked so far, after the letters (the next pick writes
+    over it), where the row has room."""
+    vowels, consonants = rnd.picks.vowels, len(rnd.letters) - rnd.picks.vowels
+    tag = f"({vowels} vowel{'s' * (vowels != 1)}, {consonants} consonant{'s' * (consonants != 1)})"
+    if term.ansi and rnd.phase == "pick" and column + len(tag) < term.width.current():
+        term.write(tag + "\b" * len(tag))
 
 
 def _choose_large(term: Terminal) -> int:

@@ -292,3 +292,16 @@ def test_a_script_pauses_between_rounds_only_when_someone_watches(
     beat(term, game, game.next_round())
     assert slept == paused
     assert out.getvalue() == ("  round 2 in 3 s\r\x1b[K" if paused else "")
+
+
+@pytest.mark.parametrize("width", [20, 40, 80])
+def test_the_entered_echo_keeps_its_end_in_view(width):
+    """A long working entered shows its result (577, never 57): the start is cut."""
+    from anagramdb.cli.play_clock import fit
+
+    note = "  entered: 100 + 75 = 175, 175 x 3 = 525, 525 + 50 = 575, 575 + 2 = 577"
+    shown = fit(note, width - 8)
+    assert len(shown) <= width - 8 and shown.endswith("577")
+    assert shown == note or shown.startswith("  entered: …") or width - 8 < 16
+    assert (shown == note) == (len(note) <= width - 8)
+    assert fit("  entered: adown", 40) == "  entered: adown"  # what fits is kept whole

@@ -93,7 +93,9 @@ def test_a_quick_game_in_a_real_terminal_at_80x24(tmp_path):
     )
     try:
         screen.wait_for(r"pick nine: v vowel, c consonant")
-        screen.keys(PICKS)
+        screen.keys(PICKS[:3])  # a running count of vowels and consonants follows the letters
+        screen.wait_for(r"^    [A-Z] [A-Z] [A-Z] \(2 vowels, 1 consonant\)$")
+        screen.keys(PICKS[3:])
         screen.wait_for(r"\(no more vowels\)")
         screen.wait_for(rf"^  letters: {' '.join(expected['rack'])}$")
         first = screen.wait_for(r"^ +(\d+) s #+$")  # the clock, with its bar ...

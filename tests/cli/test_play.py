@@ -35,7 +35,7 @@ SCRIPT = [
     "emulate",
     "auto", "",
     "7 x 3 = 21 then 25 + 21 = 46 then 46 x 9 = 414 - 1 = 413",
-    "addressed",
+    "unguarded",
 ]  # fmt: skip
 
 

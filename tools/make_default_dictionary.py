@@ -58,6 +58,7 @@ from scowl_reviews import (
     read_inflections,
     read_unattested,
     read_variants,
+    variant_reasons,
 )
 
 from anagramdb.atomic import packaging
@@ -345,6 +346,8 @@ def make(
         set(largest),
         reviews.drop_forms,
         {form: row for form, row in reviews.unattested.items() if form not in default},
+        variant_reasons(paths.variants),
+        default,
     )
     reasons_path = os.path.join(output, REASONS_FILE)
     with packaging():  # read by anagramdb/countdown/reasons.py

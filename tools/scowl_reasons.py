@@ -10,6 +10,8 @@ Three sources, all from SCOWL and the reviewed files, so a rerun gives the same 
   with that word (beermats: beermat), whose own reason ``check`` then gives;
 - ``no-comparative`` and ``no-plural``: an inflection hunspell accepts that the evidence
   refuses (scowl_unattested.txt), with its base (dreader: dread);
+- each word of variant_3 and australian that scowl_variants.txt drops, as ``us-spelling``
+  when its note says so (licorice), else ``not-in-oxford`` (coathanger);
 - ``us-spelling``: each word of SCOWL's american lists that no packaged list holds, when
   one spelling change (US_CHANGES: color -> colour, center -> centre, analyze -> analyse,
   traveled -> travelled, ...) gives a word of the lists (analyze: "British analyse").
@@ -26,7 +28,9 @@ from scowl_reviews import Drop
 US_CHANGES = (
     (re.compile("yz"), "ys"),
     (re.compile("(?<=.)or(?=s?$|ed|ing|ful|less|ly|ite|ist|ism|ize|ise|able|ous|er)"), "our"),
-    (re.compile("(?<=[bcdfgkmnprstv])er(?=s?$|ed$|ing$|ings$)"), "re"),
+    (re.compile("(?<=[bcdfgkmnprstv])er(?=s?$)"), "re"),
+    (re.compile("(?<=[bcdfgkmnprstv])ered$"), "red"),  # centered: centred, never centreed
+    (re.compile("(?<=[bcdfgkmnprstv])ering(?=s?$)"), "ring"),  # centering: centring
     (re.compile("(?<=[^aeiou])e(?=[a-z]{3})"), "ae"),
     (re.compile("(?<=[^aeiou])e(?=[a-z]{3})"), "oe"),
     (re.compile("(?<=[aeiou])l(?=ed$|ing$|ings$|er$|ers$|ation)"), "ll"),
@@ -79,17 +83,28 @@ def reasons(
     words: frozenset[str] | set[str],
     drop_forms: Mapping[str, str] | None = None,
     unattested: Mapping[str, tuple[str, str]] | None = None,
+    variants: Mapping[str, str] | None = None,
+    british: frozenset[str] | set[str] | None = None,
 ) -> list[tuple[str, str, str]]:
     """The sorted ``(word, reason, form)`` rows: *ize* words, the drop list, the forms that
     go with it (*drop_forms*, form: dropped word), the *unattested* forms (form: (reason,
-    base)), and the *american* words that *words*
-    (the largest list) lacks but spells the British way."""
+    base)), the refused *variants* (word: reason) that *british* lacks,
+    and the *american* words that *words* lacks but spells the British way. A British form
+    offered is a word of *british* (the default list; *words* when None), never a word of
+    the largest list alone (agre, centreing)."""
+    british = words if british is None else british
     rows: dict[str, tuple[str, str, str]] = {}
     for word in american:
         if word not in words and word not in drops:
-            british = british_spelling(word, words)
-            if british is not None:
-                rows[word] = (word, "us-spelling", british)
+            spelt = british_spelling(word, british)
+            if spelt is not None:
+                rows[word] = (word, "us-spelling", spelt)
+    for word, reason in (variants or {}).items():
+        if word not in british and word not in rows:
+            spelt = None
+            if reason == "us-spelling":  # licorice has none here; advertize: advertise
+                spelt = british_spelling(word, british) or ise_spelling(word, british)
+            rows[word] = (word, reason, spelt or "")
     for word in ize:
         rows[word] = (word, "ize", ise_spelling(word, words))
     for form, (reason, base) in (unattested or {}).items():

@@ -84,6 +84,22 @@ def read_variants(path: str = VARIANTS) -> dict[str, bool]:
     return found
 
 
+def variant_reasons(path: str = VARIANTS) -> dict[str, str]:
+    """Each dropped variant with the drop list's reason its note gives: ``us-spelling``
+    for "US or misformed spelling", else ``not-in-oxford``."""
+    drops: dict[str, str] = {}
+    for word, keep in read_variants(path).items():
+        if not keep:
+            drops[word] = "not-in-oxford"
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            word, _, note = line.partition("#")
+            fields = word.split()
+            if len(fields) == 2 and fields[0] in drops and "US or misformed" in note:
+                drops[fields[0]] = "us-spelling"
+    return drops
+
+
 def read_inflections(path: str = INFLECTIONS) -> list[tuple[str, str]]:
     """The ``(form, base)`` entries of the inflection list."""
     found: list[tuple[str, str]] = []

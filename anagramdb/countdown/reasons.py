@@ -30,12 +30,17 @@ TEXTS = {
     "inflection": "Oxford's form is {form}",
     "abbreviation": "an abbreviation ({form})",
     "mass-plural": "a mass noun in Oxford, with no plural",
-    "not-in-oxford": "not in the Oxford dictionary",
+    "not-in-oxford": "not in the Oxford dictionary, which has {form}",
     "form-of": "a form of {form}",
     "no-comparative": "{form} does not grade: no -er or -est form in use",
     "no-plural": "no plural of {form} in use (a mass noun)",
 }
-NO_FORM = {"ize": "Oxford spelling", "abbreviation": "an abbreviation"}
+NO_FORM = {
+    "ize": "Oxford spelling",
+    "abbreviation": "an abbreviation",
+    "us-spelling": "a US or misformed spelling",
+    "not-in-oxford": "not in the Oxford dictionary",
+}
 
 
 class Reason(NamedTuple):

@@ -49,6 +49,14 @@ def test_every_refused_word_has_a_reason():
         assert reason is not None and not reason.accepted, word
 
 
+def test_check_s_reasons_are_right():
+    assert str(explain("apprize")) == "not in the Oxford dictionary, which has apprise"
+    assert str(explain("centering")) == "US spelling; British centring"
+    assert str(explain("coathanger")) == "not in the Oxford dictionary"
+    assert explain("ager") is None  # agre: SCOWL's British form, in no list below huge
+    assert explain("surprise") is None and explain("organize").accepted
+
+
 def test_a_form_without_evidence_says_why():
     assert str(explain("dreader")) == "dread does not grade: no -er or -est form in use"
     assert str(explain("bathoses")) == "no plural of bathos in use (a mass noun)"

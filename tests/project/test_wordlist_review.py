@@ -41,7 +41,7 @@ SCOWL = {
     "american-words.10": ["color", "analyze"],
 }
 REVIEWED = {
-    "variants": "annexe keep\nadvertize drop  # US\narvo keep\n",
+    "variants": "annexe keep\nadvertize drop  # US or misformed spelling\narvo keep\n",
     "inflections": "ribcages ribcage\ncats cat\nzebras zebra\n",
     "drops": "# a comment\nflareup  hyphenated  flare-up\ntorpedos inflection torpedoes\n",
     "drop_forms": "flareups flareup\ncats torpedo\n",  # cats: torpedo is not dropped
@@ -106,6 +106,7 @@ def test_the_reasons_file(made):
     assert check_index(str(output / "reasons.txt")) == []
     text = (output / "reasons.txt").read_text(encoding="utf-8")
     assert text == (
+        "advertize\tus-spelling\t\n"  # a dropped variant: its note says why
         "analyze\tus-spelling\tanalyse\n"
         "color\tus-spelling\tcolour\n"
         "colours\tno-plural\tcolour\n"
@@ -115,8 +116,9 @@ def test_the_reasons_file(made):
         "realize\tize\t\n"
         "torpedos\tinflection\ttorpedoes\n"
     )
-    assert record["reasons"]["entries"] == 8
+    assert record["reasons"]["entries"] == 9
     reasons = str(output / "reasons.txt")
+    assert str(explain("advertize", reasons)) == "a US or misformed spelling"
     assert str(explain("flareups", reasons)) == "a form of flareup: Oxford writes flare-up"
     with open(output / PROVENANCE_FILE, encoding="utf-8") as handle:
         assert json.load(handle) == record

@@ -11,6 +11,8 @@ import threading
 import urllib.parse
 from collections.abc import Iterator
 
+from anagramdb.web.game_http import Games, install
+from anagramdb.web.rooms import Registry
 from anagramdb.web.server import Options, Server, make_server
 
 
@@ -145,3 +147,16 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+@contextlib.contextmanager
+def served_on_a_fake_clock(start: float = 5000.0) -> Iterator[Server]:
+    """A quiet server whose rooms and games run on a FakeClock (``server.clock``) starting at
+    *start*, served for the length of a with block; its games closed after it."""
+    server = make_server(Options(port=0, quiet=True))
+    server.clock = FakeClock(start)  # type: ignore[attr-defined]
+    server.games = Games(Registry(clock=server.clock))  # type: ignore[attr-defined]
+    install(server.solvers, server.games)
+    with serving(server):
+        yield server
+    server.games.close()

@@ -17,24 +17,18 @@ import threading
 
 import pytest
 
-from anagramdb.web.game_http import PLAYERS_MESSAGE, Games, install
-from anagramdb.web.rooms import Registry
-from anagramdb.web.server import Options, make_server
+from anagramdb.web.game_http import PLAYERS_MESSAGE
 
 from ..support import ROOT
 from ..support.waiting import wait_until
-from ..support.web import FakeClock, Player, serving
+from ..support.web import Player, served_on_a_fake_clock
 
 
 @pytest.fixture(scope="module")
 def served():
-    server = make_server(Options(port=0, quiet=True))
-    server.clock = FakeClock(5000.0)  # type: ignore[attr-defined]
-    server.games = Games(Registry(clock=server.clock))  # type: ignore[attr-defined]
-    install(server.solvers, server.games)
-    with serving(server):
+    """A server whose rooms run on a fake clock."""
+    with served_on_a_fake_clock() as server:
         yield server
-    server.games.close()
 
 
 @pytest.fixture

@@ -17,12 +17,17 @@ import threading
 
 import pytest
 
-from anagramdb.web.game_http import Games, install
-from anagramdb.web.rooms import AWAY_SECONDS, Registry
+from anagramdb.web.rooms import AWAY_SECONDS
 from anagramdb.web.server import Options, make_server
 
 from ..support.browsers import axe_violations, chromium, missing, text, until
-from ..support.web import FakeClock, Player, serving, start_server, stop_server, url_of
+from ..support.web import (
+    Player,
+    served_on_a_fake_clock,
+    start_server,
+    stop_server,
+    url_of,
+)
 
 if missing() is not None:
     pytest.skip(missing(), allow_module_level=True)
@@ -43,13 +48,8 @@ def phone():
 @pytest.fixture(scope="module")
 def served():
     """A server whose rooms run on a fake clock."""
-    server = make_server(Options(port=0, quiet=True))
-    server.clock = FakeClock(5000.0)  # type: ignore[attr-defined]
-    server.games = Games(Registry(clock=server.clock))  # type: ignore[attr-defined]
-    install(server.solvers, server.games)
-    with serving(server):
+    with served_on_a_fake_clock() as server:
         yield server
-    server.games.close()
 
 
 class Axe:

@@ -25,9 +25,15 @@ from .packaged import data_path
 
 DEFINITIONS_FILE = "definitions.txt.gz"
 DEFINITIONS_PATH = data_path(DEFINITIONS_FILE)
+OFFENSIVE = "offensive"  # the label of a slur or obscenity (tools/sense_rank.py decides)
+SUPPLEMENT = "*"  # *POS:GLOSS, a sense from the project's reviewed supplement, not WordNet
 LINK = "="  # =POS:LEMMA, the word is a form or a spelling of LEMMA
 DERIVED = "+"  # +POS:LEMMA, the word is derived from LEMMA (abider from abide)
-PARTS_OF_SPEECH = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}
+PARTS_OF_SPEECH = {
+    "n": "noun", "v": "verb", "a": "adjective", "r": "adverb",  # WordNet's
+    "p": "preposition", "c": "conjunction", "d": "determiner", "o": "pronoun",
+    "i": "interjection",  # the supplement's too: words WordNet has no place for
+}  # fmt: skip
 MAX_WORD = 64  # characters of a word looked up: no definition is longer
 
 
@@ -39,15 +45,20 @@ def format_sense(pos: str, labels: list[str], gloss: str) -> str:
 
 
 class Sense:
-    """One meaning: its gloss and its usage labels ('Britain', 'slang')."""
+    """One meaning: its gloss, its usage labels ('Britain', 'slang', 'offensive') and its
+    source: "WordNet", or "anagramdb" for the project's reviewed supplement."""
 
-    __slots__ = ("gloss", "labels")
+    __slots__ = ("gloss", "labels", "source")
 
-    def __init__(self, gloss: str, labels: list[str]) -> None:
-        self.gloss, self.labels = gloss, labels
+    def __init__(self, gloss: str, labels: list[str], source: str = "WordNet") -> None:
+        self.gloss, self.labels, self.source = gloss, labels, source
+
+    @property
+    def offensive(self) -> bool:
+        return OFFENSIVE in self.labels
 
     def to_dict(self) -> dict[str, object]:
-        return {"gloss": self.gloss, "labels": self.labels}
+        return {"gloss": self.gloss, "labels": self.labels, "source": self.source}
 
 
 class Entry:
@@ -81,6 +92,11 @@ class Definition:
     def defined(self) -> bool:
         return bool(self.entries)
 
+    @property
+    def offensive(self) -> bool:
+        """Whether it is defined and every sense is offensive (a slur and nothing else)."""
+        return self.defined and all(s.offensive for e in self.entries for s in e.senses)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "word": self.word,
@@ -90,17 +106,19 @@ class Definition:
 
 
 RELATIONS = {LINK: "form", DERIVED: "derived"}
+SOURCES = {"sense": "WordNet", "supplement": "anagramdb"}  # an item's kind -> Sense.source
 
 
 def parse_items(line: str) -> list[tuple[str, str, list[str], str]]:
     """The items of a line's value as ``(kind, pos, labels, text)``: kind "sense" (text the
-    gloss), or "form" or "derived" for a link (text the lemma). Raises ValueError for an
-    item breaking the grammar."""
+    gloss; "supplement" for a sense of the reviewed supplement), or "form" or "derived"
+    for a link (text the lemma). Raises ValueError for an item breaking the grammar."""
     items = []
     for item in line.split("\t"):
         relation = RELATIONS.get(item[:1])
         link = relation is not None
-        body = item[1:] if link else item
+        supplement = item[:1] == SUPPLEMENT
+        body = item[1:] if link or supplement else item
         head, colon, text = body.partition(":")
         pos, labels = head[:1], head[1:]
         if not colon or pos not in PARTS_OF_SPEECH or not text:
@@ -108,7 +126,7 @@ def parse_items(line: str) -> list[tuple[str, str, list[str], str]]:
         if labels and (link or labels[0] != "[" or labels[-1] != "]"):
             raise ValueError(f"bad labels in {item[:40]!r}")
         label_list = labels[1:-1].split(",") if labels else []
-        items.append((relation or "sense", pos, label_list, text))
+        items.append((relation or ("supplement" if supplement else "sense"), pos, label_list, text))
     return items
 
 
@@ -163,18 +181,19 @@ class Definitions:
         key = normalise(word)
         entries: list[Entry] = []
         for kind, pos, labels, text in self._items(key):
-            if kind != "sense":
+            if kind in RELATIONS.values():
                 senses = [
-                    Sense(gloss, found_labels)
+                    Sense(gloss, found_labels, SOURCES[found_kind])
                     for found_kind, found_pos, found_labels, gloss in self._items(text)
-                    if found_kind == "sense" and found_pos == pos
+                    if found_kind in SOURCES and found_pos == pos
                 ]
                 if senses:
                     entries.append(Entry(text, PARTS_OF_SPEECH[pos], senses, kind))
                 continue
             name = PARTS_OF_SPEECH[pos]
+            sense = Sense(text, labels, SOURCES[kind])
             if entries and entries[-1].lemma == key and entries[-1].pos == name:
-                entries[-1].senses.append(Sense(text, labels))
+                entries[-1].senses.append(sense)
             else:
-                entries.append(Entry(key, name, [Sense(text, labels)]))
+                entries.append(Entry(key, name, [sense]))
         return Definition(key, entries)

@@ -19,9 +19,13 @@ then looked up the same way (lemma, then Morphy):
    slideshow.
 
 Each linked lemma gets a line of its own, even when it is not in the lists (half-wit).
-Senses keep WordNet's order (most frequent first) and its gloss without the quoted
-examples; region and usage domains become labels (United Kingdom is "Britain", United
-States "US"). The line grammar is in docs/FORMAT.md ("Definitions file").
+A line's senses and links come in rank order for a British viewer (tools/sense_rank.py:
+tagged counts from cntlist.rev across the parts of speech, the part of speech the form
+asks for, marked senses after general ones, slurs last and labelled "offensive"); a
+gloss keeps no quoted example unless it says too little alone; region and usage domains
+become labels (United Kingdom is "Britain", United States "US"). Then the reviewed
+supplement (tools/supplement.py) adds what WordNet lacks. The line grammar is in
+docs/FORMAT.md ("Definitions file").
 
 Reproducible: the file's bytes depend only on WordNet's files, the lists and this tool
 (gzip members with mtime 0), and its mtime is pinned to WordNet 3.0's release, so two
@@ -44,13 +48,30 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from make_default_dictionary import package_version, sha256
+from sense_rank import (
+    BRITAIN,
+    FIELD_FIRST,
+    OFFENSIVE,
+    SPECIALIST_TOPICS,
+    Signals,
+    fitting_part,
+    is_marked,
+    is_offensive,
+    named_by_other,
+    rank,
+    shown_gloss,
+    split_gloss,
+)
+from supplement import SUPPLEMENT_FILE, SupplementError, apply_supplement, read_supplement
 from wordnet import (
     PARTS,
     WORDNET_DIRECTORY,
     morphy,
+    read_counts,
     read_data,
     read_exceptions,
     read_index,
+    sense_key,
 )
 
 from anagramdb.atomic import packaging
@@ -69,16 +90,22 @@ BRITISH = (
     (re.compile(r"(?<=[^aeiou])our(s|ed|ing|ful|less|able|ite|ites)?$"), r"or\1"),
     (re.compile(r"(?<=[^aeiou][tb])re(s|d)?$"), r"er\1"),
     (re.compile(r"(?<=[aeiou])ll(ed|ing|er|ers|ery)$"), r"l\1"),
-    (re.compile(r"(?<=[^aeiou])oe(?=[^aeiou])"), "e"),  # foetus, apnoea
+    (re.compile(r"(?<=[^aeiou])oe(?=[^aeiou])"), "e"),  # foetus
+    (re.compile(r"(?<=[^aeiou])oea(s?)$"), r"ea\1"),  # apnoea, diarrhoeas
+    (re.compile(r"(?<=[^aeiou])one(s?)$"), r"on\1"),  # neurone
     (re.compile(r"(?<=[^aeiou])ae(?=[^aeiou])"), "e"),  # haemal, faecal
 )
 DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1(ing|ed|er|est)$")
+CONSONANT_ENDED = re.compile(r"[^aeiouy]*[aeiou][b-df-hj-np-tvz]")  # can, hop, plan: doubled
 DOUBLED_END = re.compile(r"([b-df-hj-np-tv-z])\1$")
 # comparatives of -y adjectives (artsier), plurals of -o nouns (condoes): not in Morphy's rules
 INFLECTED = (
     (re.compile(r"ier$"), "y"),
     (re.compile(r"iest$"), "y"),
+    (re.compile(r"ier$"), "ey"),  # gluier: gluey
+    (re.compile(r"iest$"), "ey"),
     (re.compile(r"oes$"), "o"),
+    (re.compile(r"ied$"), "y"),  # epoxied: epoxy
 )
 # suffix, the part of speech of the stem, and (letters cut from the rest, ending added) to try
 DERIVATIONS = (
@@ -95,6 +122,11 @@ DERIVATIONS = (
     ("ism", "n", ((0, ""), (0, "e"))),  # tzarism
     ("ism", "a", ((0, ""),)),  # expertism
     ("ful", "n", ((0, ""),)),  # easeful
+    ("al", "n", ((0, "a"), (0, ""), (0, "e"))),  # faunal, scleral
+    ("ic", "n", ((0, "e"), (0, ""))),  # ozonic
+    ("ity", "a", ((0, ""),)),  # orality
+    ("ier", "n", ((0, ""),)),  # nerdier, dorkier: more like a nerd
+    ("iest", "n", ((0, ""),)),
 )
 PREFIXES = (
     "re", "un", "out", "over", "under", "mis", "non", "pre", "fore", "up",
@@ -111,6 +143,7 @@ class WordNet:
         self.lemmas = {pos: read_index(directory, pos) for pos in PARTS}
         self.exceptions = {pos: read_exceptions(directory, pos) for pos in PARTS}
         self.synsets = {pos: read_data(directory, pos) for pos in PARTS}
+        self.counts = read_counts(directory)
         # one-word spellings of lemmas written with a hyphen or a space (WordNet's "_")
         self.joined: dict[str, dict[str, str]] = {pos: {} for pos in PARTS}
         for pos in PARTS:
@@ -131,37 +164,84 @@ class WordNet:
                     found.append(label)
         return found
 
-    def senses(self, lemma: str, pos: str) -> list[str]:
-        """The formatted senses (definitions.format_sense) of *lemma* as *pos*, but those
-        where WordNet writes the lemma with a capital (China the country, ABB the brigade):
+    def specialist(self, pos: str, offset: int) -> bool:
+        """Whether the topic domain *offset* is a specialist one (SPECIALIST_TOPICS or a
+        kind of one, following hypernyms)."""
+        seen, todo = set(), [offset]
+        while todo:
+            synset = self.synsets[pos][todo.pop()]
+            if (synset.words[0], synset.lex_file) in SPECIALIST_TOPICS:
+                return True
+            seen.add(synset.offset)
+            todo.extend(target for target in synset.hypernyms if target not in seen)
+        return False
+
+    def senses(self, lemma: str, pos: str) -> list[tuple[Signals, str]]:
+        """The senses of *lemma* as *pos*, each its ranking signals (sense_rank.py) and its
+        formatted item (definitions.format_sense), in WordNet's order; but those where
+        WordNet writes the lemma with a capital (China the country, ABB the brigade):
         proper nouns and abbreviations, which Countdown does not allow."""
-        formatted = []
-        for offset in self.lemmas[pos][lemma]:
-            synset = self.synsets[pos][offset]
+        found = []
+        synsets = self.synsets[pos]
+        for order, offset in enumerate(self.lemmas[pos][lemma]):
+            synset = synsets[offset]
             number = synset.words.index(lemma) + 1
             written = synset.written[number - 1]
-            if written == written.lower():
-                labels = self.labels(pos, offset, number)
-                formatted.append(format_sense(pos, labels, gloss(synset.gloss)))
-        return formatted
+            if written != written.lower():
+                continue
+            labels = self.labels(pos, offset, number)
+            definition, examples = split_gloss(synset.gloss)
+            offensive = is_offensive(labels, definition)
+            specialist = any(
+                self.specialist(target_pos, target)
+                for source, target, target_pos in synset.topics
+                if source in (0, number)
+            )
+            others = [
+                self.counts.get(sense_key(synsets, synset, i + 1), 0)
+                for i in range(len(synset.words))
+                if i != number - 1
+            ]
+            count = self.counts.get(sense_key(synsets, synset, number), 0)
+            signals = Signals(
+                offensive,
+                BRITAIN in labels,
+                is_marked(labels, specialist, definition),
+                FIELD_FIRST.match(definition) is not None,
+                count,
+                named_by_other(number, count, lemma, synset.words, max(others, default=0)),
+                max(others, default=0),
+                synset.pointers,
+                order,
+            )
+            shown = shown_gloss(definition, examples, lemma, synset.written)
+            item = format_sense(pos, [OFFENSIVE, *labels] if offensive else labels, shown)
+            found.append((signals, item))
+        return found
 
-    def bases(self, word: str, pos: str, joined: bool = False) -> list[str]:
+    def bases(self, word: str, pos: str, joined: bool = False, respelt: bool = False) -> list[str]:
         """The lemmas of *word* as *pos*: itself and the base forms Morphy finds; with
-        *joined*, instead the lemmas written as two words or hyphenated that they spell."""
+        *joined*, instead the lemmas written as two words or hyphenated that they spell.
+        A base whose final consonant the word should have doubled is no base of it
+        (caning is not a form of can), unless *word* is itself a respelling (guting)."""
         lemmas, spelt = self.lemmas[pos], self.joined[pos]
         known = self.known[pos] if joined else lemmas
         found: list[str] = []
         for form in [word, *morphy(word, pos, known, self.exceptions[pos])]:
+            if not respelt and word not in self.exceptions[pos] and undoubled(word, form):
+                continue  # caning is not a form of can, nor hoped of hop
             lemma = (form if form in lemmas else None) if not joined else spelt.get(form)
             if lemma is not None and lemma not in found:
                 found.append(lemma)
         return found
 
 
-def gloss(text: str) -> str:
-    """A WordNet gloss without its quoted examples: 'big; "a big house"' -> 'big'."""
-    kept = [part for part in text.split("; ") if not part.lstrip().startswith('"')]
-    return "; ".join(kept).strip().rstrip(";").strip() or text.strip()
+def undoubled(word: str, base: str) -> bool:
+    """Whether *word* is *base* with -ing, -ed, -er or -est added to a final consonant that
+    English would have doubled (a one-vowel word ending vowel, consonant: can -> canning)."""
+    return bool(CONSONANT_ENDED.fullmatch(base)) and any(
+        word == base + suffix for suffix in ("ing", "ed", "er", "est")
+    )
 
 
 def respellings(word: str) -> list[str]:
@@ -187,7 +267,9 @@ def inflections(wordnet: WordNet, word: str) -> list[tuple[str, str]]:
     for spelling in chain([word], lazy(respellings, word)):  # respelt only when needed
         for joined in (False, True):
             found = [
-                (pos, lemma) for pos in PARTS for lemma in wordnet.bases(spelling, pos, joined)
+                (pos, lemma)
+                for pos in PARTS
+                for lemma in wordnet.bases(spelling, pos, joined, spelling != word)
             ]
             if found:
                 return found
@@ -242,30 +324,53 @@ def list_words(directory: str) -> dict[str, list[str]]:
     return words
 
 
-def definition_lines(wordnet: WordNet, words: set[str]) -> tuple[list[str], dict[str, bool]]:
-    """The sorted lines of the definitions file, and for each word whether it has one."""
-    lines: dict[str, list[str]] = {}
+def definition_lines(
+    wordnet: WordNet, words: set[str]
+) -> tuple[dict[str, list[str]], dict[str, bool]]:
+    """The items of each line of the definitions file (KEY -> items), and for each word
+    whether it has one. A line's items come in rank order (sense_rank.py): the senses of
+    each part of speech together, the parts of speech and links ordered by their
+    best-ranked sense."""
+    ranked: dict[str, list[tuple[tuple[int, ...], int, str]]] = {}
+    has_own: dict[str, set[str]] = {}
     defined: dict[str, bool] = {}
     for word in sorted(words):
         defined[word] = False
-        for link, pos, lemma in entries(wordnet, word):
+        links = entries(wordnet, word)
+        fit = fitting_part(word, links)
+        for number, (link, pos, lemma) in enumerate(links):
             senses = wordnet.senses(lemma, pos)
             if not senses:
                 continue  # proper nouns only
             defined[word] = True
             key = lemma.replace("_", " ")
+            best = min(rank(signals, fit in (None, pos), number) for signals, _ in senses)
             if key != word:
-                lines.setdefault(word, []).append(f"{LINK if link == '=' else DERIVED}{pos}:{key}")
-            if key not in lines or not any(item[:1] == pos for item in lines[key]):
-                lines.setdefault(key, []).extend(senses)
+                item = f"{LINK if link == '=' else DERIVED}{pos}:{key}"
+                ranked.setdefault(word, []).append((best, len(PARTS) + number, item))
+            if pos not in has_own.setdefault(key, set()):
+                has_own[key].add(pos)
+                own = lemma_rank(wordnet, key, lemma, pos)
+                group = PARTS.index(pos)  # a line's own senses of one POS stay together
+                ranked.setdefault(key, []).extend((own, group, item) for item in ordered(senses))
+    return {
+        key: [item for *_, item in sorted(items, key=lambda kept: kept[:2])]
+        for key, items in ranked.items()
+    }, defined
 
-    # own senses first, by part of speech in PARTS order (each keeps WordNet's order), then links
-    def order(item: str) -> tuple[bool, int]:
-        return item[0] in (LINK, DERIVED), PARTS.index(item.lstrip(LINK + DERIVED)[0])
 
-    return [
-        f"{key}\t" + "\t".join(sorted(items, key=order)) for key, items in sorted(lines.items())
-    ], defined
+def ordered(senses: list[tuple[Signals, str]]) -> list[str]:
+    """The items of one lemma's senses in one part of speech, best ranked first."""
+    return [item for _, item in sorted(senses, key=lambda pair: rank(pair[0], True, 0))]
+
+
+def lemma_rank(wordnet: WordNet, key: str, lemma: str, pos: str) -> tuple[int, ...]:
+    """Where the *pos* senses of *lemma* come on its own line (under *key*): ranked by
+    their best sense, with the form of the lemma itself deciding the fitting part of
+    speech, and the parts of speech in WordNet's order (PARTS) last."""
+    fit = fitting_part(key, entries(wordnet, key))
+    senses = wordnet.senses(lemma, pos)
+    return min(rank(signals, fit in (None, pos), PARTS.index(pos)) for signals, _ in senses)
 
 
 def licence_text(path: str = COPYRIGHT) -> str:
@@ -278,13 +383,23 @@ def licence_text(path: str = COPYRIGHT) -> str:
 
 
 def make(
-    wordnet_directory: str, output: str, version: str, copyright_path: str | None = COPYRIGHT
+    wordnet_directory: str,
+    output: str,
+    version: str,
+    copyright_path: str | None = COPYRIGHT,
+    supplement_path: str | None = SUPPLEMENT_FILE,
 ) -> dict[str, object]:
     """Write the definitions file and its index into *output*, record it in the
-    provenance file there and copy WordNet's licence; return the provenance record."""
+    provenance file there and copy WordNet's licence; return the provenance record.
+    The reviewed supplement (supplement.py) is added from *supplement_path*."""
     wordnet = WordNet(wordnet_directory)
     lists = list_words(output)
-    lines, defined = definition_lines(wordnet, {word for words in lists.values() for word in words})
+    words = {word for found in lists.values() for word in found}
+    items, defined = definition_lines(wordnet, words)
+    supplement = read_supplement(supplement_path) if supplement_path else {}
+    supplemented, supplement_senses = apply_supplement(items, supplement, words)
+    defined.update(dict.fromkeys(supplemented, True))
+    lines = [f"{key}\t" + "\t".join(found) for key, found in sorted(items.items())]
     path = os.path.join(output, DEFINITIONS_FILE)
     with packaging():  # the packaged data, which no command writes
         scan = write_keyed(path, lines, mtime_ns=RELEASE_NS)
@@ -300,6 +415,12 @@ def make(
             "version": version,
         },
         "licence": LICENCE_FILE,
+        "supplement": {
+            "file": "tools/" + os.path.basename(supplement_path) if supplement_path else None,
+            "source": "written and reviewed for anagramdb (issue 29)",
+            "words": len(supplemented),
+            "senses": supplement_senses,
+        },
         "lines": scan.words,
         "bytes": scan.size,
         "coverage": coverage,
@@ -335,7 +456,11 @@ def main() -> int:
     if not os.path.exists(os.path.join(args.wordnet, "data.noun")) or not os.path.exists(COPYRIGHT):
         print(f"no WordNet database in {args.wordnet}: apt-get install {PACKAGE}", file=sys.stderr)
         return 1
-    record = make(args.wordnet, args.output, package_version(PACKAGE))
+    try:
+        record = make(args.wordnet, args.output, package_version(PACKAGE))
+    except SupplementError as exc:
+        print(f"the supplement is stale: {exc}", file=sys.stderr)
+        return 1
     print(f"{record['file']}: {record['lines']} lines, {record['bytes']} bytes")
     for name, counts in record["coverage"].items():  # type: ignore[attr-defined]
         share = 100 * counts["defined"] / counts["words"]

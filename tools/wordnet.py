@@ -8,6 +8,8 @@ as wndb(5WN) describes them:
     data.POS   OFFSET LEX_FILENUM SS_TYPE W_CNT(hex) [WORD LEX_ID]... P_CNT
                [PTR_SYMBOL OFFSET POS SOURCE/TARGET(hex)]... [FRAMES] | GLOSS
     POS.exc    INFLECTED BASE... (the exception lists Morphy reads first)
+    cntlist.rev  SENSE_KEY SENSE_NUMBER TAG_CNT  (how often the sense was tagged in the
+               Semantic Concordance texts; senseidx(5WN) gives the sense key's grammar)
 
 Lines starting with two spaces are the licence, at the top of each file. Lemmas are lower
 case with ``_`` for spaces. morphy(7WN) gives Morphy's rules, implemented in ``morphy``:
@@ -42,6 +44,10 @@ RULES = {
 }  # fmt: skip
 # Pointer symbols to domains whose names are labels: region and usage (wninput(5WN)).
 LABEL_POINTERS = (";r", ";u")
+TOPIC_POINTER = ";c"  # a topic domain (sport, heraldry): a signal for ranking, not a label
+HYPERNYM_POINTERS = ("@", "@i")
+SATELLITE_HEAD = "&"  # a satellite adjective's pointer to the head of its cluster
+SS_TYPES = {"n": 1, "v": 2, "a": 3, "r": 4, "s": 5}  # the sense key's number of each type
 
 
 @dataclass
@@ -56,6 +62,13 @@ class Synset:
     # (source word number, 0 for every word; target synset offset, its pos) of each
     # region or usage pointer
     domains: list[tuple[int, int, str]] = field(default_factory=list)
+    topics: list[tuple[int, int, str]] = field(default_factory=list)  # the same, topic domains
+    lex_file: int = 0  # the lexicographer file's number (senseidx(5WN): part of a sense key)
+    lex_ids: list[int] = field(default_factory=list)  # each word's lex_id, in word order
+    satellite: bool = False  # an adjective satellite (ss_type "s")
+    head: int = 0  # a satellite's head synset (its "&" pointer's target)
+    pointers: int = 0  # how many pointers it has: how connected it is
+    hypernyms: list[int] = field(default_factory=list)  # "@" and "@i" targets, same pos
 
 
 def licence_lines(path: str) -> Iterator[str]:
@@ -88,15 +101,46 @@ def read_data(directory: str, pos: str) -> dict[int, Synset]:
         words = [word.lower() for word in written]
         at = 4 + 2 * count
         pointers = int(fields[at])
-        domains = []
+        domains, topics, head, hypernyms = [], [], 0, []
         for i in range(pointers):
             symbol, target, target_pos, source_target = fields[at + 1 + 4 * i : at + 5 + 4 * i]
             if symbol in LABEL_POINTERS:
                 domains.append((int(source_target[:2], 16), int(target), target_pos))
+            elif symbol == TOPIC_POINTER:
+                topics.append((int(source_target[:2], 16), int(target), target_pos))
+            elif symbol == SATELLITE_HEAD and ss_type == "s":
+                head = int(target)
+            elif symbol in HYPERNYM_POINTERS and target_pos == ss_type:
+                hypernyms.append(int(target))
         synsets[offset] = Synset(
-            offset, "a" if ss_type == "s" else ss_type, words, written, gloss.strip(), domains
-        )
+            offset, "a" if ss_type == "s" else ss_type, words, written, gloss.strip(), domains,
+            topics, int(fields[1]), [int(fields[5 + 2 * i], 16) for i in range(count)],
+            ss_type == "s", head, pointers, hypernyms,
+        )  # fmt: skip
     return synsets
+
+
+def sense_key(synsets: dict[int, Synset], synset: Synset, number: int) -> str:
+    """The sense key (senseidx(5WN)) of word *number* (1-based) of *synset*; *synsets*
+    holds the synset's part of speech, where a satellite's head is found."""
+    lemma = synset.words[number - 1]
+    kind = SS_TYPES["s" if synset.satellite else synset.pos]
+    head = ":"
+    if synset.satellite:
+        cluster = synsets[synset.head]
+        head = f"{cluster.words[0]}:{cluster.lex_ids[0]:02d}"
+    return f"{lemma}%{kind}:{synset.lex_file:02d}:{synset.lex_ids[number - 1]:02d}:{head}"
+
+
+def read_counts(directory: str) -> dict[str, int]:
+    """cntlist.rev: sense key -> how often the sense was tagged (absent: never)."""
+    counts: dict[str, int] = {}
+    with open(os.path.join(directory, "cntlist.rev"), encoding="utf-8") as handle:
+        for line in handle:
+            fields = line.split()
+            if len(fields) == 3:
+                counts[fields[0]] = int(fields[2])
+    return counts
 
 
 def strip_marker(word: str) -> str:

@@ -27,6 +27,7 @@ from ..definitions import Definitions
 from ..dictionary import Dictionary
 from ..errors import InvalidArgumentError, InvalidGameError, quoted
 from .answers import Round
+from .broadcast import fit_to_show
 from .conundrum import Conundrum, generate
 from .declarations import MODES as DECLARATIONS
 from .draw import NumbersDraw, draw_numbers
@@ -200,7 +201,7 @@ class Game:
                 definition = self.definitions.define(word)
             except InvalidArgumentError:  # not a word: nothing to explain
                 continue
-            if definition.defined:
+            if definition.defined and fit_to_show([word], self.definitions):
                 found[word] = [entry.to_dict() for entry in definition.entries]
         return found
 

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from ..dictionary import Dictionary
 from ..errors import InvalidNumbersError, InvalidRackError
 from ..keys import fold
+from .broadcast import longest_fit
 from .draw import NumbersDraw
 from .numbers import Answer
 from .numbers_check import check_numbers
@@ -159,13 +160,13 @@ def conundrum_play(
 
 def letters_best(words: RackWords) -> tuple[dict[str, object], int]:
     """The best answers of a rack (its longest words, a few shown) and their score."""
-    longest = [word for word, _ in words.words if len(fold(word)) == words.longest]
+    longest = longest_fit(word for word, _ in words.words)  # no slur on screen (broadcast.py)
     best = {
         "words": longest[:BEST_WORDS_SHOWN],
-        "length": words.longest,
+        "length": len(fold(longest[0])) if longest else words.longest,
         "count": len(longest),
     }
-    return best, letters_score(words.longest) if longest else 0
+    return best, letters_score(words.longest) if words.words else 0
 
 
 def numbers_best(answer: Answer) -> tuple[dict[str, object], int]:

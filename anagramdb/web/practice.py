@@ -16,8 +16,10 @@ script the page still works, with no clock.
 from __future__ import annotations
 
 from html import escape
+from typing import Any, cast
 from urllib.parse import urlencode
 
+from ..countdown.broadcast import fit_to_show
 from ..countdown.draw import SEED_LIMIT, draw_letters, draw_numbers
 from ..countdown.game import DEFAULT_SECONDS, MAX_SECONDS
 from ..countdown.letters import MIN_LENGTH
@@ -186,6 +188,9 @@ def twin(kind: str, chosen: dict[str, int], seed: int) -> str:
 def best_letters(solvers: Solvers, rack: str) -> str:
     """The best words, headed under the page's h2 ("The best answers")."""
     record = letters(solvers.full, rack, MIN_LENGTH, BEST_WORDS).to_dict()
+    found = cast(list[dict[str, Any]], record["words"])
+    shown = set(fit_to_show([word["word"] for word in found]))  # no slur on the page
+    record["words"] = [word for word in found if word["word"] in shown]
     return letters_html(record, level=3)
 
 

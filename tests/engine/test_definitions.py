@@ -115,6 +115,10 @@ LISTS = {
     "huge.txt": ["abider", "axes", "cat", "cats", "china", "gutting", "halfwit", "happier",
                  "lorry", "realise", "zzz"],
 }  # fmt: skip
+# cntlist.rev: the slang sense of cat was tagged 4 times, the feline never; marked senses
+# still come after unmarked ones (tools/sense_rank.py)
+COUNTS = "cat%1:06:00:: 2 4\nrealize%2:31:00:: 1 7\n"
+SUPPLEMENT = "# a comment\nzzz\ti\tthe sound of snoring\nqqq\tn\tin no list, so left out\n"
 COPYRIGHT = "Files: *\nLicense: WordNet3.0\n Permission is granted.\n .\n Keep this.\n\nFiles: x\n"
 
 
@@ -130,6 +134,7 @@ def small_wordnet(tmp_path):
         (directory / f"{part}.exc").write_text(
             "".join(line + "\n" for line in EXCEPTIONS[part]), encoding="utf-8"
         )
+    (directory / "cntlist.rev").write_text(COUNTS, encoding="utf-8")
     copyright_path = tmp_path / "copyright"
     copyright_path.write_text(COPYRIGHT, encoding="utf-8")
     return str(directory), str(copyright_path)
@@ -146,7 +151,9 @@ def output_directory(path) -> str:
 def test_the_tool_on_a_small_wordnet(small_wordnet, tmp_path):
     directory, copyright_path = small_wordnet
     output = output_directory(tmp_path / "out")
-    record = tool.make(directory, output, "1:3.0-test", copyright_path)
+    supplement = tmp_path / "supplement.txt"
+    supplement.write_text(SUPPLEMENT, encoding="utf-8")
+    record = tool.make(directory, output, "1:3.0-test", copyright_path, str(supplement))
     path = os.path.join(output, "definitions.txt.gz")
     with KeyedFile(path, KEYED_GZIP) as lines_file:
         lines = dict(lines_file)
@@ -156,7 +163,9 @@ def test_the_tool_on_a_small_wordnet(small_wordnet, tmp_path):
         "axes": "=n:ax\t=n:axis",  # the exception list, so not axe
         "ax": "n:an edge tool",
         "axis": "n:a straight line",
-        "cat": "n:feline mammal\tn[slang]:a tracked tractor",  # example dropped; usage label
+        # a gloss of two words shows an example (and the synset's other lemmas, had it
+        # any); the slang sense, tagged 4 times, still comes after the unmarked one
+        "cat": "n:feline mammal, e.g. the cat purred\tn[slang]:a tracked tractor",
         "cats": "=n:cat",
         "china": "n:porcelain",  # China, the country, is a proper noun
         "gut": "v:empty completely",
@@ -168,11 +177,18 @@ def test_the_tool_on_a_small_wordnet(small_wordnet, tmp_path):
         "lorry": "n[Britain]:a large truck",  # the region United Kingdom
         "realise": "=v:realize",  # WordNet spells it the American way
         "realize": "v:be fully aware of",
+        "zzz": "*i:the sound of snoring",  # the supplement's, marked *
     }
     assert record["coverage"] == {
         "full": {"words": 8, "defined": 8},
         "common": {"words": 2, "defined": 2},
-        "huge": {"words": 11, "defined": 10},
+        "huge": {"words": 11, "defined": 11},
+    }
+    assert record["supplement"] == {
+        "file": "tools/supplement.txt",
+        "source": "written and reviewed for anagramdb (issue 29)",
+        "words": 1,
+        "senses": 1,
     }
     provenance = json.loads(Path(output, PROVENANCE_FILE).read_text(encoding="utf-8"))
     assert provenance["definitions"]["source"]["version"] == "1:3.0-test"
@@ -187,7 +203,7 @@ def test_two_runs_give_the_same_bytes(small_wordnet, tmp_path):
     directory, copyright_path = small_wordnet
     outputs = [output_directory(tmp_path / "one"), output_directory(tmp_path / "two")]
     for output in outputs:
-        tool.make(directory, output, "1:3.0-test", copyright_path)
+        tool.make(directory, output, "1:3.0-test", copyright_path, None)
     names = sorted(os.listdir(outputs[0]))
     assert "definitions.txt.gz.idx" in names and names == sorted(os.listdir(outputs[1]))
     _, mismatch, errors = filecmp.cmpfiles(outputs[0], outputs[1], names, shallow=False)
@@ -230,11 +246,11 @@ def test_the_packaged_file():
             ("cat", "verb", "form"),
         ]
         assert cats.entries[0].senses[0].gloss.startswith("feline mammal")
-        saw = definitions.define("saw")
+        saw = definitions.define("saw")  # see's senses are tagged most (sense_rank.py)
         assert [(e.lemma, e.pos) for e in saw.entries] == [
-            ("saw", "noun"),
-            ("saw", "verb"),
             ("see", "verb"),
+            ("saw", "verb"),
+            ("saw", "noun"),
         ]
         assert any(
             "Britain" in sense.labels for sense in definitions.define("biscuit").entries[0].senses
@@ -364,9 +380,18 @@ def test_define_on_the_command_line():
         "lemma": "abide",
         "pos": "verb",
         "relation": "derived",
-        "senses": [
-            {"gloss": "dwell", "labels": ["archaism"]},
-            {"gloss": "put up with something or somebody unpleasant", "labels": []},
+        "senses": [  # the archaism after the everyday sense (tools/sense_rank.py)
+            {
+                "gloss": "put up with something or somebody unpleasant",
+                "labels": [],
+                "source": "WordNet",
+            },
+            {
+                "gloss": "bide, abide, stay: dwell, e.g. "
+                "You can stay with me while you are in town",
+                "labels": ["archaism"],
+                "source": "WordNet",
+            },
         ],
     }
     batch = run("define", "-", "--json", stdin="cats\n\nqwxz\n")
@@ -484,7 +509,7 @@ def test_play_shows_dictionary_corner_unless_told_not_to(tmp_path):
         "  dictionary corner:\n"
         "    figures (noun, form of figure): a diagram or picture illustrating textual material\n"
     ) in shown.stdout
-    assert "    fissure (noun): a long narrow depression in a surface\n" in shown.stdout
+    assert "    fissure (verb): break into fissures or fine cracks\n" in shown.stdout
     log = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
     assert log["results"][0]["definitions"]["figures"][0]["lemma"] == "figure"
     hidden = run(*args, "--no-define", stdin="auto\nfigures\n")

@@ -218,3 +218,30 @@ def test_play_piped_to_tee_writes_no_clock_frames(tmp_path):
         "  round 1 (letters): 4, missed arrears (7)",
         "",
     ]
+
+
+def test_a_word_entered_then_a_fragment_on_the_line_at_time_up_scores_the_word(tmp_path):
+    """The issue's case at a real terminal: `sane` entered, `sa` left on the line when the
+    clock stopped; both are written answers, the default is the longer word the rack makes,
+    and Enter keeps it."""
+    screen = Tmux(
+        f"{play_command(tmp_path, '--rounds L --seed 3 --seconds 5 --no-history')}"
+        "; echo GAME-OVER $?; sleep 120"
+    )
+    try:
+        screen.wait_for(r"pick nine")
+        screen.keys("a")
+        screen.wait_for(r"your word > $")
+        screen.keys("sane")
+        screen.enter()
+        screen.wait_for(r"entered: sane$")
+        screen.keys("sa")  # a fragment, never entered
+        up = screen.wait_for(r"^time's up!$")
+        screen.wait_for(r"^  you wrote: 1 sane  2 sa$", up.end())
+        screen.wait_for(r"declare 1-2, Enter keeps sane > $", up.end())
+        screen.enter()
+        screen.wait_for(r"^  declared: sane \(the default\)$", up.end())
+        screen.wait_for(r"^  you: sane, 4 letters, 4 points$", up.end())
+        screen.wait_for(r"^GAME-OVER 0$", up.end())
+    finally:
+        screen.close()

@@ -20,7 +20,8 @@ Phases of a view::
 A player who is away (the room says who: no update stream and no request for
 rooms.AWAY_SECONDS) or removed by the host never holds the room up: when it is their turn
 to pick, the picks are made for them (the rest of the letters at random, or
-DEFAULT_LARGE large numbers), and a round without a clock ends when every player still
+DEFAULT_LARGE large numbers), as they are for a player here who has not picked within
+PICK_SECONDS in a room of several; and a round without a clock ends when every player still
 here is done (``settle_away``); an away player's last entry counts, as any player's.
 
 Every method takes the time (monotonic seconds) from its caller, so that tests drive the
@@ -42,6 +43,10 @@ from .solvers import Solvers
 
 LOBBY, PICKING, CLOCK, REVEAL, OVER = "lobby", "picking", "clock", "reveal", "over"
 DECLARE = "declare"
+# A player picking for a room of several (the others wait, as on the show, where a
+# contestant picks at once) has this long since the round began or their last pick; then
+# the picks are made for them as for an away picker. A game alone waits for its player.
+PICK_SECONDS = 15.0
 PHASES = {
     "pick": PICKING, "ready": PICKING, "clock": CLOCK, "answering": CLOCK, "declaring": DECLARE
 }  # fmt: skip
@@ -75,6 +80,7 @@ class Match:
         self.champion = False  # a game of a champion's run (game_http, game_history)
         self.recorded: dict[str, Any] | None = None  # what the history said at the end
         self.gone: set[str] = set()  # players the host removed: away for good
+        self.pick_by: float | None = None  # when the picks are made for a slow picker
 
     def _make(self, names: list[str]) -> Game:
         rounds, seed, opponent, seconds, picks = self.settings
@@ -233,6 +239,8 @@ class Match:
         """When ``tick`` must run next: the deadline (and the grace an entry in flight
         gets), or the computer's buzz; None while nothing is due."""
         rnd = self.round
+        if rnd is not None and rnd.phase == "pick":
+            return self.pick_by
         if rnd is not None and rnd.phase == "declaring":
             ends = [end + GRACE for end in rnd.decl.windows.values() if end is not None]
             return min(ends, default=None)
@@ -246,7 +254,15 @@ class Match:
         return min(due, default=None)
 
     def tick(self, now: float) -> bool:
-        """Let the clock run to *now*; whether anything happened."""
+        """Let the clock run to *now* (a slow picker's picks made at pick_by); whether
+        anything happened."""
+        rnd = self.round
+        if rnd is not None and rnd.phase == "pick" and self.pick_by is not None:
+            if now < self.pick_by:
+                return False
+            self._pick_for(rnd)
+            self._go_on(now)
+            return True
         if self.round is None or self.round.phase not in ("clock", "declaring"):
             return False
         happened = self.round.tick(now)
@@ -284,6 +300,8 @@ class Match:
             rnd.pick_for_computer()
         if rnd.phase == "ready":
             rnd.start(now)
+        several = self.game is not None and len(self.game.humans) > 1
+        self.pick_by = now + PICK_SECONDS if rnd.phase == "pick" and several else None
 
     def _settle(self, now: float) -> None:
         """Judge and reveal the round as soon as its clock has stopped."""

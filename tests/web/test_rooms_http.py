@@ -14,6 +14,7 @@ import json
 
 import pytest
 
+from anagramdb.web.match import PICK_SECONDS
 from anagramdb.web.rooms import AWAY_SECONDS, SEAT_COOKIE_SECONDS
 
 from ..support.waiting import wait_until
@@ -128,11 +129,11 @@ def test_the_host_removes_a_player_in_the_lobby_and_during_the_game(served):
 def test_an_away_picker_is_picked_for_and_an_away_player_holds_nothing_up(served):
     ann, bob, _carol = a_room(served, "Ann", "Bob", "Carol")
     ann.act("start")  # round 1: Ann picks; 2: Bob; 3: Carol
+    ann.act("pick", kind="auto")
     for step in (10, AWAY_SECONDS + 1 - 10):  # Carol says nothing from now on
         served.clock.now += step
         ann.state()
         bob.state()
-    ann.act("pick", kind="auto")
     tick(served, ann)
     # Once Carol is away, nothing more is set to look at her until she is heard from.
     pending = len(served.games.alarms)
@@ -317,3 +318,32 @@ def test_a_daily_challenge_has_no_rematch(served):
     assert player.state()["phase"] == "over"
     assert ">Rematch</button>" not in player.page()
     assert "played once" in player.act("rematch", expect=409)["error"]
+
+
+def test_a_picker_here_who_does_not_pick_has_the_picks_made_within_20_s(served):
+    """On the show a contestant picks at once: a picker whose page is open but who picks
+    nothing more has the rest made for them PICK_SECONDS after the last pick, while the
+    room's other player waits; a pick made in time starts the count again."""
+    ann, bob = a_room(served, "Ann", "Bob", rounds="LL", seconds="30")
+    ann.act("start")
+    room = room_of(served, ann)
+    assert room.game.alarm() == served.clock() + PICK_SECONDS
+    served.clock.now += PICK_SECONDS - 1
+    ann.act("pick", kind="v")  # in time: Ann has PICK_SECONDS again from here
+    served.clock.now += PICK_SECONDS - 1
+    for player in (ann, bob):
+        player.state()  # both here, with a request each
+    tick(served, ann)
+    assert ann.state()["phase"] == "picking"
+    served.clock.now += 2
+    tick(served, ann)
+    view = bob.state()
+    assert view["phase"] == "clock" and len(view["round"]["letters"]) == 9
+    assert view["round"]["letters"][0] in "AEIOU"  # Ann's own pick kept
+
+
+def test_a_game_alone_gives_its_picker_all_the_time_there_is(served):
+    solo = Player(served.server_address[1])
+    solo.create(mode="solo", name="Ann", rounds="L", seconds="30")
+    room = room_of(served, solo)
+    assert solo.state()["phase"] == "picking" and room.game.alarm() is None

@@ -6,7 +6,7 @@ them (``regions``) and the script swap them in::
     #summary   one line for screen readers (aria-live): what just happened
     #stage     the round: its tiles, the clock, or the reveal and the best answers
     #answer    the seat's controls: picks, the answer box, Next round (kept while typing)
-    #yours     the seat's answer as the server holds it
+    #yours     the answers the seat has written, as the server holds them
     #players   the players and the score table, round by round
 
 Without the script every control is a form that posts and comes back (303), the clock is
@@ -397,20 +397,20 @@ def declare_html(code: str, current: dict[str, Any]) -> str:
     )
 
 
+WRITTEN_NOTE = "Enter more as you find them; the box at time-up counts too, then you declare one."
+
+
 def yours_html(view: dict[str, Any]) -> str:
-    """The answer the server holds for this seat while the clock runs, or why a pick was
-    refused."""
+    """The answers this seat has written while the clock runs, or why a pick was refused."""
     current = view.get("round") or {}
     refusal = current.get("refusal") or view.get("refusal")
     if refusal:  # the host's words: "no more vowels"
         return f'<p class="error" role="alert">{escape(refusal.capitalize())}.</p>'
-    entry = current.get("entry")
-    if view["phase"] != "clock" or not entry or current["kind"] == RoundKind.CONUNDRUM:
+    written = current.get("written") or []
+    if view["phase"] != "clock" or not written or current["kind"] == RoundKind.CONUNDRUM:
         return ""
-    return (
-        f'<p class="status" id="entry">Your answer: <strong>{escape(entry)}</strong>. '
-        "Enter another to replace it; what is in the box when time is up counts.</p>"
-    )
+    shown = ", ".join(f"<strong>{escape(text)}</strong>" for text in written)
+    return f'<p class="status" id="entry">Written: {shown}. {WRITTEN_NOTE}</p>'
 
 
 def players_html(view: dict[str, Any]) -> str:

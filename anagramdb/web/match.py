@@ -363,6 +363,7 @@ class Match:
             current["locked_out"] = sorted(rnd.buzzes)  # wrong buzzes: a right one ends it
             if name is not None:
                 current["entry"] = state["entry"]
+                current["written"] = state["written"]  # every entry so far, oldest first
                 current["line"] = rnd.lines.get(name)
                 current["locked"] = name in rnd.buzzes
                 current["finished"] = name in self.done

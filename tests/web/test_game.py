@@ -79,9 +79,15 @@ def test_a_game_alone_by_forms_without_javascript(player):
     assert sum(letter in "AEIOU" for letter in rack) == 3
     page = player.page()
     assert "No clock: press Done" in page and 'value="finish"' in page
+    for text in (rack[:2], rack[2:4]):  # two entries: both are written, neither replaced
+        player.request("POST", player.game, {"do": "enter", "text": text}, accept="text/html")
+    assert player.state()["round"]["written"] == [rack[:2], rack[2:4]]
+    assert f"Written: <strong>{rack[:2]}</strong>, <strong>{rack[2:4]}</strong>." in player.page()
     player.request("POST", player.game, {"do": "enter", "text": rack[:2]}, accept="text/html")
     assert player.state()["round"]["entry"] == rack[:2]
     player.request("POST", player.game, {"do": "finish"}, accept="text/html")
+    assert player.state()["phase"] == "declare"  # two written: no clock, a window to choose
+    player.request("POST", player.game, {"do": "declare", "text": rack[:2]}, accept="text/html")
     view = player.state()
     assert view["phase"] == "reveal"
     assert view["result"]["plays"][0]["answer"] == rack[:2]

@@ -77,7 +77,7 @@ def letters(
         raise usage_error("give RACK WORD, or - alone to read 'RACK WORD' lines from stdin")
     with (
         reported(),
-        open_dictionary() as dictionary,
+        open_dictionary(batch=rack == "-") as dictionary,
         packaged_dictionaries() as packaged,
     ):
         name = display_name(state["dict"])

@@ -112,7 +112,7 @@ def conundrum(
         superseded("conundrum --generate", "draw conundrum")
         make_conundrums(count, seed, source, as_json)
         return
-    with reported(), open_dictionary() as full:
+    with reported(), open_dictionary(batch=letters == "-") as full:
         if letters == "-":
             to_json = (lambda s: s.to_dict()) if as_json else None
             raise typer.Exit(

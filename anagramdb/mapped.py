@@ -187,34 +187,41 @@ class Reopening:
 
     def _renewed(self, opened: MappedFile) -> MappedFile:
         with self._reopening:
-            if self._opened is not opened:  # another thread reopened it, or closed it
-                return self.current()
-            try:
-                status: os.stat_result | None = os.stat(self.path)
-            except OSError:
-                status = None
-            if status is None or (identity(status) == opened.seen and not self._broken):
-                if self._broken:
-                    raise DictionaryChangedError(self._broken)
-                opened.due = monotonic_ns() + RECHECK_NS
-                return opened  # gone, or as it was: its mtime moved and back, say
-            tried = (identity(status), _status_of(index_path_for(self.path)))
-            if tried == self._tried:  # as when the last reopening failed
-                if self._broken:
-                    raise DictionaryChangedError(self._broken)
-                opened.due = monotonic_ns() + RECHECK_NS
-                return opened  # a replacement that could not be opened: the old file is whole
-            self._tried = tried
-            replaced = (status.st_dev, status.st_ino) != opened.seen[:2]
-            if not replaced:
-                self._broken = self._message(opened.seen[2], status.st_size)
-            try:
-                fresh = self._open(rebuild=replaced)
-            except DictionaryChangedError:
-                raise DictionaryChangedError(self._broken) from None
-            self._opened, self._tried, self._broken = fresh, None, ""
-            opened.retire()
-            return fresh
+            if self._opened is opened:
+                return self._reopen(opened)
+        # Another thread reopened it, or closed it: check what it left, the lock released
+        # (it is not reentrant, and that file may have changed too).
+        return self.current()
+
+    def _reopen(self, opened: MappedFile) -> MappedFile:
+        """The file at the path in place of *opened*, or *opened* as it is (called with
+        _reopening held)."""
+        try:
+            status: os.stat_result | None = os.stat(self.path)
+        except OSError:
+            status = None
+        if status is None or (identity(status) == opened.seen and not self._broken):
+            if self._broken:
+                raise DictionaryChangedError(self._broken)
+            opened.due = monotonic_ns() + RECHECK_NS
+            return opened  # gone, or as it was: its mtime moved and back, say
+        tried = (identity(status), _status_of(index_path_for(self.path)))
+        if tried == self._tried:  # as when the last reopening failed
+            if self._broken:
+                raise DictionaryChangedError(self._broken)
+            opened.due = monotonic_ns() + RECHECK_NS
+            return opened  # a replacement that could not be opened: the old file is whole
+        self._tried = tried
+        replaced = (status.st_dev, status.st_ino) != opened.seen[:2]
+        if not replaced:
+            self._broken = self._message(opened.seen[2], status.st_size)
+        try:
+            fresh = self._open(rebuild=replaced)
+        except DictionaryChangedError:
+            raise DictionaryChangedError(self._broken) from None
+        self._opened, self._tried, self._broken = fresh, None, ""
+        opened.retire()
+        return fresh
 
     def _message(self, was: int, now: int) -> str:
         """The one line of DictionaryChangedError for the file at the path now."""

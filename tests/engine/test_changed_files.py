@@ -276,6 +276,32 @@ def test_threads_reading_through_10_rebuilds_see_one_file_or_the_other(tmp_path)
         assert len(os.listdir("/proc/self/fd")) <= before
 
 
+def test_a_query_that_finds_the_file_reopened_checks_the_new_one_without_the_lock(tmp_path):
+    """A query that waited for the reopening lock while another thread reopened the file
+    checks the new file once the lock is released: the new one may have changed too (a
+    second rebuild), and the lock is not reentrant, so checking it under the lock waited on
+    itself for ever (the threads test above hung so once, in a CI run)."""
+    import threading
+
+    path = make_dictionary(tmp_path, WORDS)
+    with Dictionary(path) as dictionary:
+        first = dictionary._opened
+        replace_with(path, OTHER)
+        first.due = 0  # looked at now, not RECHECK_NS later
+        assert dictionary.anagrams("tales") == OTHER
+        second = dictionary._opened
+        replace_with(path, WORDS)  # a second rebuild, before the waiting query goes on
+        second.due = 0
+        answered = []
+        query = threading.Thread(target=lambda: answered.append(dictionary._renewed(first)))
+        query.daemon = True  # the old code's thread never ends
+        query.start()
+        query.join(60)
+        assert answered, "the query waited on the lock it held"
+        assert answered[0] is dictionary._opened and answered[0] not in (first, second)
+        assert dictionary.anagrams("listen") == ["enlist", "listen", "silent", "tinsel"]
+
+
 def test_a_reopened_dictionary_keeps_the_block_size_and_budget_it_was_opened_with(tmp_path):
     """*block_size* applies to an index rebuilt for a replacement, and *cache_bytes* to the
     reopened file's cache, as to the first."""

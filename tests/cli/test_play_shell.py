@@ -194,8 +194,8 @@ def test_play_piped_to_tee_writes_no_clock_frames(tmp_path):
     start = shown.index("Round 1 of 1: letters")
     assert shown[start:] == [
         "Round 1 of 1: letters",
-        "  pick nine: v vowel, c consonant, a (or Enter) the rest at random: N E R R I",
-        "    A S A R",
+        "  pick nine: v vowel, c consonant, a (or Enter) the rest at random:",
+        "    N E R R I A S A R",
         "  letters: N E R R I A S A R",
         "  (3 seconds)",  # the clock, said once
         "  your word > sane",  # typed, edited with the cursor keys, and entered

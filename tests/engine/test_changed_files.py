@@ -276,6 +276,8 @@ def test_threads_reading_through_10_rebuilds_see_one_file_or_the_other(tmp_path)
         assert len(os.listdir("/proc/self/fd")) <= before
 
 
+# The moment between two threads' reopenings has no public handle, so the files open and
+# private: the reopening step are reached directly, to stand in that moment without a race
 def test_a_query_that_finds_the_file_reopened_checks_the_new_one_without_the_lock(tmp_path):
     """A query that waited for the reopening lock while another thread reopened the file
     checks the new file once the lock is released: the new one may have changed too (a

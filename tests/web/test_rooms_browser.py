@@ -108,6 +108,7 @@ def test_a_room_of_three_moves_on_without_the_one_away(browser, phone, served):
     url, axe = url_of(served), Axe()
     game = make_room(browser, url, "Ann", "daily")  # LLNLLNC: round 3 is Carol's to pick
     join(phone, url, game, "Bob")
+    says(browser, "2 players here")  # Bob's seat before Carol's: the order of the picks
     carol = Player(served.server_address[1])
     carol.game = game
     carol.act("join", name="Carol")  # Carol has no page open: she only posts

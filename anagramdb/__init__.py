@@ -7,32 +7,34 @@ error ``AnagramDBError`` (every error class is in :mod:`anagramdb.errors`). The 
 names (the solvers for the rounds) are in :mod:`anagramdb.countdown`. docs/API.md shows
 both at work.
 
-``import anagramdb`` loads the dictionary reader only: the builder and the checker are
-loaded on first use (module ``__getattr__``), so a lookup's cold start does not pay for
-them. Names that were exported here before 0.2 still resolve, with a DeprecationWarning
-naming their module, for one release.
+``import anagramdb`` loads the error classes only: every other name is loaded on first
+use (module ``__getattr__``), so a command's cold start pays for the modules it uses and
+no others (``define`` never loads the dictionary reader, ``numbers`` no file reader).
+Names that were exported here before 0.2 still resolve, with a DeprecationWarning naming
+their module, for one release.
 """
 
 from __future__ import annotations
 
-from .dictionary import Dictionary
 from .errors import AnagramDBError
-from .index import BLOCK_SIZE as _BLOCK_SIZE
-from .keys import word_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import os
 
     from .builder import BuildReport, build
+    from .dictionary import Dictionary
     from .index_build import save_index
     from .index_check import check_index
+    from .keys import word_key
     from .wordlist import WordFilter
 
 __version__ = "0.1.0"
 
 # name -> module of the names loaded on first use
 _LAZY = {
+    "Dictionary": "dictionary",
+    "word_key": "keys",
     "build": "builder",
     "BuildReport": "builder",
     "WordFilter": "wordlist",
@@ -75,13 +77,18 @@ _MOVED = {
 def open(
     path: str | os.PathLike[str] | None = None,
     *,
-    block_size: int = _BLOCK_SIZE,
+    block_size: int | None = None,
     cache_bytes: int | None = None,
 ) -> Dictionary:
     """Open a dictionary file, a packaged one by name (``"full"``, ``"common"``, ...) or,
-    with no *path*, the default: the same as ``Dictionary(path, ...)``. Close it, or use
-    it in a ``with`` block."""
-    return Dictionary(path, block_size=block_size, cache_bytes=cache_bytes)
+    with no *path*, the default: the same as ``Dictionary(path, ...)`` (*block_size* None:
+    index.BLOCK_SIZE). Close it, or use it in a ``with`` block."""
+    from .dictionary import Dictionary
+    from .index import BLOCK_SIZE
+
+    return Dictionary(
+        path, block_size=BLOCK_SIZE if block_size is None else block_size, cache_bytes=cache_bytes
+    )
 
 
 def __getattr__(name: str) -> object:

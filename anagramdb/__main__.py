@@ -2,4 +2,4 @@
 
 from anagramdb.cli.console import main
 
-main()
+main(fast_exit=True)

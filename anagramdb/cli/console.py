@@ -133,8 +133,11 @@ def parse(args: list[str]) -> tuple[str | None, str, Any, dict[str, Any]] | None
 def quick(args: list[str]) -> int | None:
     """Answer a simple call and return the exit code, or None to leave it to typer."""
     parsed = parse(args)
-    if parsed is None:
-        return None
+    return None if parsed is None else answer(parsed)
+
+
+def answer(parsed: tuple[str | None, str, Any, dict[str, Any]]) -> int:
+    """Answer the call :func:`parse` made of a command line; return the exit code."""
     spec, command, query, options = parsed
     as_json = bool(options.get("--json"))
 
@@ -177,7 +180,6 @@ def quick(args: list[str]) -> int | None:
             from .defining import define_words
 
             return define_words(query, as_json)
-        from ..countdown.letters import ENOUGH, MIN_LENGTH
         from ..dictionary import Dictionary
 
         if query == "-":
@@ -187,6 +189,8 @@ def quick(args: list[str]) -> int | None:
                 record = queries.anagrams(dictionary, query)
                 text = render.to_json(record) if as_json else render.anagrams_text(record)
             else:
+                from ..countdown.letters import ENOUGH, MIN_LENGTH
+
                 result = queries.letters(
                     dictionary,
                     query,
@@ -237,16 +241,36 @@ def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
         )
 
 
-def main() -> None:
+def main(*, fast_exit: bool = False) -> None:
     """Run the quick path when it applies, else the typer app; exit with its code.
-    SIGTERM and SIGHUP stop either one as Ctrl-C does (stop_signals.py)."""
+    SIGTERM and SIGHUP stop either one as Ctrl-C does (stop_signals.py).
+
+    A one-shot answer (not a batch, not ``serve``, not typer's) runs without the cyclic
+    garbage collector: its imports make tens of thousands of objects for the collector to
+    walk, and the answer makes no cycles worth collecting. With *fast_exit* (the
+    ``anagramdb`` program itself, not a caller of this function) such an answer ends with
+    :func:`os._exit` once stdout and stderr are flushed, skipping the interpreter's
+    teardown of every module and object, which costs a cold lookup more than its answer
+    (docs/DECISIONS.md, D16). Nothing else is left to do at that point: a one-shot answer
+    writes no file of its own but the index it may rebuild, closed before it answers, and
+    registers nothing with atexit.
+    """
+    import gc
+
     from . import messages, stop_signals
 
+    collecting = gc.isenabled()
+    gc.disable()
     stop_signals.install()
     args = sys.argv[1:]
     messages.stand_in_for_closed_streams()
+    one_shot = False
     try:
-        code = quick(args)
+        parsed = parse(args)
+        one_shot = parsed is not None and parsed[1] != "serve" and parsed[2] not in ("-", ["-"])
+        if collecting and not one_shot:
+            gc.enable()
+        code = None if parsed is None else answer(parsed)
         if code is None:
             from .app import run
 
@@ -254,4 +278,21 @@ def main() -> None:
         sys.stdout.flush()
     except (KeyboardInterrupt, Exception) as exc:
         code = messages.failed(exc, args)
+    if fast_exit and one_shot:
+        _exit_now(code)
+    if collecting:
+        gc.enable()
     sys.exit(code)
+
+
+def _exit_now(code: int) -> None:
+    """Flush stdout and stderr and end the process at once (os._exit), or return if they
+    cannot be flushed: then the interpreter's own exit says what went wrong, as before."""
+    import os
+
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(code)

@@ -64,7 +64,10 @@ def test_quick_path_imports_nothing_heavy(args, tmp_path):
     imported = set(ast.literal_eval(result.stderr.strip().splitlines()[-1]))
     # --json too: the answers are written without the json module (it imports re).
     assert imported & HEAVY == set() and "json" not in imported
-    assert "anagramdb.dictionary" in imported or args[0] == "numbers"
+    # Each loads the reader it needs and no other: define its keyed file, not the dictionary.
+    needs = {"numbers": set(), "define": {"anagramdb.keyed"}}.get(args[0], {"anagramdb.dictionary"})
+    assert needs <= imported
+    assert args[0] != "define" or "anagramdb.dictionary" not in imported
 
 
 def test_installed_command_is_a_plain_script():
@@ -82,7 +85,7 @@ def test_installed_command_is_a_plain_script():
         and "import re" not in text
         and "from anagramdb.cli.console import main" in text
         # Worker processes (numbers stats) import the script again as __mp_main__.
-        and 'if __name__ == "__main__":\n    sys.exit(main())' in text
+        and 'if __name__ == "__main__":\n    sys.exit(main(fast_exit=True))' in text
     )
 
 
@@ -171,3 +174,57 @@ def test_tuple_classes_keep_the_named_tuple_behaviour():
         "phrases": [["dormitory"], ["dirty", "room"]],
         "count": 2,
     }
+
+
+# Runs the program as `python -m anagramdb ARGS` does, with an exit handler that says when
+# the interpreter's teardown runs.
+TEARDOWN = (
+    "import atexit, runpy, sys\n"
+    "atexit.register(print, 'torn down', file=sys.stderr)\n"
+    "sys.argv[0] = 'anagramdb'\n"
+    "runpy.run_module('anagramdb', run_name='__main__', alter_sys=True)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "torn_down"),
+    [
+        (["anagrams", "listen"], "", False),
+        (["letters", "gyroscope", "--json"], "", False),
+        (["define", "listens"], "", False),
+        (["numbers", "1", "2", "3", "--target", "6"], "", False),
+        (["anagrams", "-"], "listen\n", True),  # a batch ends as before
+        (["define", "-"], "listens\n", True),
+        (["info"], "", True),  # and so does anything typer answers
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else None,
+)
+def test_a_one_shot_answer_skips_the_interpreters_teardown(args, stdin, torn_down):
+    """console.main(fast_exit=True) ends a one-shot answer with os._exit (D16)."""
+    result = subprocess.run(
+        [sys.executable, "-c", TEARDOWN, *args], input=stdin, capture_output=True, text=True
+    )
+    assert result.returncode == 0 and result.stdout, result.stderr
+    assert ("torn down" in result.stderr) is torn_down, result.stderr
+
+
+RACK = ["letters", "aeiloprstcdnmgbhu", "--all", "--min", "1", "--json"]  # 550 KB of JSON
+
+
+def test_a_fast_exit_writes_the_whole_answer_first(tmp_path, capsys):
+    """What the quick path prints in-process reaches a file whole, and a reader that goes
+    away early ends the command quietly, as before the fast exit."""
+    from anagramdb.cli.console import quick
+
+    assert quick(RACK) == 0
+    expected = capsys.readouterr().out
+    assert len(expected) > 4 * 65536  # more than a pipe holds
+    command = f"{sys.executable} -m anagramdb {' '.join(RACK)}"
+    subprocess.run(["bash", "-c", f"{command} > out.json"], cwd=tmp_path, check=True)
+    assert (tmp_path / "out.json").read_text(encoding="utf-8") == expected
+    result = subprocess.run(
+        ["bash", "-c", f"{command} | head -c 100 >/dev/null; exit ${{PIPESTATUS[0]}}"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1 and result.stderr == ""

@@ -70,6 +70,10 @@ def warning(message: str) -> None:
 # What this run has to say at its end, and how many errors it said (program.Program.run).
 _run: dict[str, Any] = {"notices": [], "errors": 0}
 
+# ANAGRAMDB_DEBUG=1 (any value but empty): errors raise with their traceback instead of
+# one line. Read once, at import: out of memory, even reading the environment can fail.
+DEBUG = bool(os.environ.get("ANAGRAMDB_DEBUG"))
+
 
 def superseded(old: str, new: str) -> None:
     """Note that an old form of a command ran (as it always did): show_notices says so
@@ -203,8 +207,9 @@ def failed(exc: BaseException, args: list[str] | None = None) -> int:
         return broken_pipe()
     if isinstance(exc, OSError) and is_output_error(exc):
         return stdout_failed(exc)
-    if is_out_of_memory(exc) and not os.environ.get("ANAGRAMDB_DEBUG"):
-        # The frames of its traceback may hold what used the memory up: let them go first.
+    if is_out_of_memory(exc) and not DEBUG:
+        # The frames of its traceback may hold what used the memory up: let them go first,
+        # before anything here allocates (Python 3.10 crashed in os.environ.get otherwise).
         exc.__traceback__ = None
         if exc.__context__ is not None:
             exc.__context__.__traceback__ = None
@@ -223,7 +228,7 @@ def is_out_of_memory(exc: BaseException) -> bool:
 
 def internal_error(exc: BaseException) -> int:
     """A bug: still one line, with the way to see the traceback."""
-    if os.environ.get("ANAGRAMDB_DEBUG"):
+    if DEBUG:
         raise exc
     return error(
         f"internal error: {type(exc).__name__}: {cut(str(exc), 200)} (set ANAGRAMDB_DEBUG=1 for a "

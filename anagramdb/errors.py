@@ -6,6 +6,10 @@ runtime problem with files on disk.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 
 class AnagramDBError(Exception):
     """Base class of every error anagramdb raises on purpose."""
@@ -100,6 +104,29 @@ class TimeLimitError(AnagramDBError):
 
 class AnagramDBWarning(UserWarning):
     """Something was worked around: e.g. an index kept in memory because it could not be saved."""
+
+
+# What a front end wants done to the warnings module before the library's first warning
+# (cli/messages.py: one ``anagramdb: warning:`` line each time), run once by warn().
+_BEFORE_FIRST_WARNING: list[Callable[[], object]] = []
+
+
+def before_first_warning(setup: Callable[[], object]) -> None:
+    """Have warn() call *setup* once, before it issues the library's first warning: a front
+    end that shows warnings its own way need not import warnings to say so (the module
+    costs a cold lookup more than a tenth of its answer) when nothing is ever said."""
+    if setup not in _BEFORE_FIRST_WARNING:
+        _BEFORE_FIRST_WARNING.append(setup)
+
+
+def warn(message: str, stacklevel: int = 1) -> None:
+    """``warnings.warn(message, AnagramDBWarning)`` as seen from the caller (*stacklevel*
+    counts from there), importing warnings only now, after before_first_warning's setups."""
+    while _BEFORE_FIRST_WARNING:
+        _BEFORE_FIRST_WARNING.pop(0)()
+    import warnings
+
+    warnings.warn(message, AnagramDBWarning, stacklevel=stacklevel + 1)
 
 
 SHOWN = 40  # characters of a user's text quoted in a message

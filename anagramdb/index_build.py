@@ -279,9 +279,7 @@ def rebuild_index(
     kind: int = ANAGRAM,
 ) -> SparseIndex:
     """Scan the dictionary, save its index atomically, and return it (see open_index)."""
-    import warnings
-
-    from .errors import AnagramDBWarning
+    from .errors import warn
 
     data = scan_dictionary(dict_path, block_size, fd=fd, kind=kind).encode(stat.st_mtime_ns)
     index_path = index_path_for(dict_path)
@@ -290,10 +288,9 @@ def rebuild_index(
     except (StorageError, OutputRefusedError) as exc:
         from .atomic import NEW_OUTPUT
 
-        warnings.warn(
+        warn(
             f"index {reason}, and {str(exc).removesuffix(NEW_OUTPUT)}; using an in-memory "
             "index for this process",
-            AnagramDBWarning,
             stacklevel=3,
         )
     return SparseIndex(data, index_path)

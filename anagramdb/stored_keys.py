@@ -89,15 +89,12 @@ class StoredKeys:
                     except UnicodeDecodeError:
                         pass
         if not self.damaged:
-            import warnings
-
-            from .errors import AnagramDBWarning
+            from .errors import warn
 
             self.damaged = True
-            warnings.warn(
+            warn(
                 f"{self.path}: block {number} fails its checksum; lookups compute keys "
                 "instead (rebuild it with: anagramdb index --keys)",
-                AnagramDBWarning,
                 stacklevel=4,
             )
         return None

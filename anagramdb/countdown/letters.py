@@ -23,7 +23,6 @@ from itertools import combinations, combinations_with_replacement, repeat
 from ..dictionary import Dictionary
 from ..errors import InvalidArgumentError, InvalidRackError, quoted
 from ..keys import bad_characters, describe, is_word, word_key
-from .budget import KEY_COST, SCAN_COST, Budget, spend
 from .records import Record
 from .show import RACK_SIZE
 
@@ -34,6 +33,8 @@ if TYPE_CHECKING:
     import re
     from collections.abc import Iterable, Iterator
     from typing import Any
+
+    from .budget import Budget
 
     # Words by length: the words alone for a rack without blanks, else (word, blanks used).
     Found = dict[int, list[Any]]
@@ -237,6 +238,8 @@ def _by_lookup(
     everything: bool,
     budget: Budget | None = None,
 ) -> Found:
+    if budget is not None:  # only a caller that sets a budget (the server) loads budget.py
+        from .budget import KEY_COST
     groups = sub_keys_by_length(key, blanks) if blanks or len(key) > COMBINATIONS_UP_TO else None
     # Blocks by number, and the open file the walk began with (Dictionary.find_keys).
     memo: dict[int, Any] = {}
@@ -249,7 +252,8 @@ def _by_lookup(
             wanted = sorted(
                 sub for length, subs in groups.items() if length >= min_length for sub in subs
             )
-        spend(budget, len(wanted) * KEY_COST, "keys looked up")
+        if budget is not None:
+            budget.spend(len(wanted) * KEY_COST, "keys looked up")
         for sub, words in dictionary.find_keys(wanted, memo):
             if blanks:
                 used = _blanks_used(key, sub)
@@ -261,7 +265,8 @@ def _by_lookup(
     for length in range(len(key) + blanks, min_length - 1, -1):
         found: list[Any] = []
         wanted = groups.get(length, []) if groups is not None else sub_keys_of_length(key, length)
-        spend(budget, len(wanted) * KEY_COST, "keys looked up")
+        if budget is not None:
+            budget.spend(len(wanted) * KEY_COST, "keys looked up")
         for sub, words in dictionary.find_keys(wanted, memo):
             if blanks:
                 used = _blanks_used(key, sub)
@@ -295,6 +300,8 @@ def _scan(
     makes. A regex picks the candidate lines in C; each is then checked exactly (and paid
     for from *budget*, a batch of SCAN_BATCH at a time)."""
     from collections import Counter
+
+    from .budget import SCAN_COST, spend
 
     have = Counter(key)
     longest = len(key) + blanks

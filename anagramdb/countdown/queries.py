@@ -7,9 +7,8 @@ each front end's own (cli/render.py, web/pages.py).
 
 from __future__ import annotations
 
-import warnings
-
-from ..errors import AnagramDBWarning, InvalidNumbersError, quoted
+from ..errors import InvalidNumbersError, quoted
+from ..errors import warn as library_warning
 from .records import Record
 
 TYPE_CHECKING = False
@@ -135,7 +134,7 @@ def numbers(
         if warn is not None:
             warn(message)
         else:
-            warnings.warn(message, AnagramDBWarning, stacklevel=2)
+            library_warning(message, stacklevel=2)
     if every:
         return solutions(values, target, ascii_signs, deadline, budget)
     return solve(values, target, ascii_signs, budget)

@@ -64,6 +64,10 @@ def test_quick_path_imports_nothing_heavy(args, tmp_path):
     imported = set(ast.literal_eval(result.stderr.strip().splitlines()[-1]))
     # --json too: the answers are written without the json module (it imports re).
     assert imported & HEAVY == set() and "json" not in imported
+    # warnings is loaded only to say one (errors.warn), on one line (numbers off the show).
+    said = result.stderr.splitlines()[:-1]
+    assert ("warnings" in imported) is bool(said)
+    assert all(line.startswith("anagramdb: warning: not a game from the show") for line in said)
     # Each loads the reader it needs and no other: define its keyed file, not the dictionary.
     needs = {"numbers": set(), "define": {"anagramdb.keyed"}}.get(args[0], {"anagramdb.dictionary"})
     assert needs <= imported

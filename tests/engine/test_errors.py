@@ -1,4 +1,5 @@
-"""errors.py's message helpers: user text cut to a readable length, OS errors' reasons."""
+"""errors.py's message helpers: user text cut to a readable length, OS errors' reasons,
+and the library's warnings."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import errno
 
 import pytest
 
-from anagramdb.errors import SHOWN, describe_os_error, quoted
+from anagramdb import errors
+from anagramdb.errors import SHOWN, AnagramDBWarning, describe_os_error, quoted
 
 
 @pytest.mark.parametrize(
@@ -34,3 +36,20 @@ def test_describe_os_error_gives_the_reason_or_the_kind():
         "No space left on device"
     )
     assert describe_os_error(FileNotFoundError()) == "FileNotFoundError"
+
+
+def test_warn_runs_a_front_ends_setup_once_before_the_first_warning(monkeypatch):
+    monkeypatch.setattr(errors, "_BEFORE_FIRST_WARNING", [])
+    calls: list[str] = []
+
+    def setup() -> None:
+        calls.append("set up")
+
+    errors.before_first_warning(setup)
+    errors.before_first_warning(setup)  # asked twice, run once
+    assert calls == []
+    with pytest.warns(AnagramDBWarning, match="first") as caught:
+        errors.warn("first")  # the warning names this line, as warnings.warn would
+    with pytest.warns(AnagramDBWarning, match="second"):
+        errors.warn("second")
+    assert calls == ["set up"] and caught[0].filename == __file__

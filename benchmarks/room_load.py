@@ -62,8 +62,16 @@ class Player:
             "Content-Type": "application/x-www-form-urlencoded",
             "Cookie": self.cookie,
         }
-        self.connection.request("POST", path, body=body, headers=headers)
-        response = self.connection.getresponse()
+        try:
+            self.connection.request("POST", path, body=body, headers=headers)
+            response = self.connection.getresponse()
+        except ConnectionError:
+            # The server closes a keep-alive connection idle for 10 s (web/handler.py): a
+            # player who waited that long for the others sends again on a new one, as a
+            # browser does.
+            self.connection.close()
+            self.connection.request("POST", path, body=body, headers=headers)
+            response = self.connection.getresponse()
         data = json.loads(response.read() or b"{}")
         cookie = response.getheader("Set-Cookie")
         if cookie:

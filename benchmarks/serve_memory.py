@@ -9,7 +9,8 @@ after N requests from 4 keep-alive clients, a mix of what the page asks (9-lette
 ``letters``, ``anagrams``, ``numbers`` with a target, ``conundrum``, ``define``, the page
 itself, each a share); *rooms*, right after R rooms of P players have played a whole game at
 once (room_load.py: each player a stream and a connection); and *after*, once every one of
-those connections is closed and the server's threads for them have ended. The aims (issue
+those connections is closed, the server's threads for them have ended and its RSS has
+stayed the same for QUIET_SECONDS (the same wait comes before *loaded*). The aims (issue
 32): idle at most 16 MiB, loaded at most 20 MiB, after within 10% of loaded. It also says
 whether the serving process imported typer (``-X importtime`` lists every import).
 
@@ -37,6 +38,7 @@ from serve_load import memory_kib, racks
 
 CLIENTS = 4
 SETTLE_SECONDS = 30.0  # how long the server has to end the threads of closed connections
+QUIET_SECONDS = 2.5  # then RSS unchanged this long: the server has released what it freed
 
 
 def paths(count: int) -> list[str]:
@@ -90,11 +92,19 @@ def threads_of(pid: int) -> int:
 
 
 def settled(pid: int, threads: int) -> int:
-    """Wait (at most SETTLE_SECONDS) until the server runs at most *threads* threads: the
-    ones of closed connections have ended. Its thread count then."""
+    """Wait (at most SETTLE_SECONDS) until the server runs at most *threads* threads (the
+    ones of closed connections have ended), then until its RSS has not moved for
+    QUIET_SECONDS (a quiet server gives freed memory back within a second: web/workers.py).
+    Its thread count then."""
     deadline = time.monotonic() + SETTLE_SECONDS
     while threads_of(pid) > threads and time.monotonic() < deadline:
         time.sleep(0.05)  # polling another process's /proc: nothing to wait on
+    last, since = memory_kib(pid)[0], time.monotonic()
+    while time.monotonic() - since < QUIET_SECONDS and time.monotonic() < deadline:
+        time.sleep(0.25)
+        now = memory_kib(pid)[0]
+        if now != last:
+            last, since = now, time.monotonic()
     return threads_of(pid)
 
 
@@ -111,6 +121,11 @@ def one_run(env: dict[str, str], options: argparse.Namespace) -> dict[str, float
         cwd=os.sep,  # not this checkout: PYTHONPATH or the installed package decides
     )  # fmt: skip
     figures: dict[str, float | int | bool] = {}
+
+    def took(name: str, mib: float) -> None:
+        figures[name] = mib
+        print(f"  {env.get('PYTHONPATH', 'installed')}: {name} {mib:.1f} MiB", file=sys.stderr)
+
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
@@ -118,16 +133,16 @@ def one_run(env: dict[str, str], options: argparse.Namespace) -> dict[str, float
             raise SystemExit(f"the server did not start: {line}")
         port = int(line.split()[2].rsplit(":", 1)[1].strip("/"))
         base_threads = threads_of(server.pid)
-        figures["idle"] = memory_kib(server.pid)[0] / 1024
+        took("idle", memory_kib(server.pid)[0] / 1024)
         problems = load(port, options.requests)
         settled(server.pid, base_threads)
-        figures["loaded"] = memory_kib(server.pid)[0] / 1024
+        took("loaded", memory_kib(server.pid)[0] / 1024)
         if options.rooms:
             played = run_rooms(port, options.rooms, options.players, options.rounds)
             problems += played["error_examples"]
-            figures["rooms"] = memory_kib(server.pid)[0] / 1024
+            took("rooms", memory_kib(server.pid)[0] / 1024)
             figures["threads left"] = settled(server.pid, base_threads) - base_threads
-            figures["after"] = memory_kib(server.pid)[0] / 1024
+            took("after", memory_kib(server.pid)[0] / 1024)
         figures["peak"] = memory_kib(server.pid)[1] / 1024
         if problems:
             raise SystemExit(f"requests failed: {problems[:3]}")

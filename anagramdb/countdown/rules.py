@@ -231,13 +231,13 @@ def check_word(
 
 
 @contextmanager
-def packaged_dictionaries() -> Iterator[dict[str, Dictionary]]:
+def packaged_dictionaries(cache_bytes: int | None = None) -> Iterator[dict[str, Dictionary]]:
     """The packaged dictionaries, open, by name (packaged.PACKAGED), for
-    check_word's *elsewhere*; closed when the block ends. Opening one costs its index
-    header only (tens of microseconds)."""
+    check_word's *elsewhere*, each with a cache of *cache_bytes* (Dictionary); closed when
+    the block ends. Opening one costs its index header only (tens of microseconds)."""
     with ExitStack() as stack:
         yield {
-            name: stack.enter_context(Dictionary(name))
+            name: stack.enter_context(Dictionary(name, cache_bytes=cache_bytes))
             for name in PACKAGED
             if os.path.exists(resolve_path(name))
         }

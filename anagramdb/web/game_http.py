@@ -212,7 +212,7 @@ class Games:
             raise RoomError(400, str(exc)) from None
         match.daily = day
         match.champion = champion
-        self._sweep()
+        self.sweep()
         room = self.rooms.create(mode == "solo", client_of(request))
         with room.lock:
             room.game = match
@@ -370,8 +370,8 @@ class Games:
         seat.alarm = seat.away_at() + 0.1
         self.alarms.at(seat.alarm, lambda: self.tick(room))
 
-    def _sweep(self) -> None:
-        now = self.rooms.clock()
+    def sweep(self) -> None:
+        now = self.rooms.clock()  # rooms whose time is up go, once a minute (workers.run)
         if now >= self._sweep_at:
             self._sweep_at = now + 60
             self.rooms.sweep()

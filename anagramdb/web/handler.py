@@ -280,6 +280,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.head:
             close_events(answer)
             return
+        # From here the connection waits rather than works: the server may release memory
+        # while it is open (Server.quiet()), and stop() may shut its reading side.
+        self.server.busy(self.connection, False)
         last = time.monotonic()
         try:
             for event in answer.events:

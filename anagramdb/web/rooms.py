@@ -14,8 +14,9 @@ computer or not), 2 to MAX_SEATS for friends on the same network. Every room has
 
 The Registry owns the rooms of one server process and bounds them: at most MAX_ROOMS at
 once (finished games given up first), at most MAX_ROOMS_PER_CLIENT of them created by
-one address (its oldest given up for a new one), rooms idle for IDLE_SECONDS
-removed (Registry.sweep, run when rooms are made), and each room's actions limited to a
+one address (its oldest given up for a new one), rooms idle for IDLE_SECONDS removed,
+and finished games idle for FINISHED_SECONDS (Registry.sweep, run when rooms are made and
+once a minute while the server runs: game_http.Games.sweep), and each room's actions limited to a
 steady ACTIONS_PER_SECOND (Room.actions), each seat's typing to TYPING_PER_SECOND
 (Seat.typing), so that one busy room cannot take the server's time from the others.
 """
@@ -42,6 +43,9 @@ MAX_SEATS = 8
 MAX_ROOMS = 32  # rooms one server process keeps at once
 MAX_ROOMS_PER_CLIENT = 6  # of them created by one address
 IDLE_SECONDS = 30 * 60  # a room nobody has touched this long is removed
+# A finished game is kept this long after its last touch: its players read the scores and
+# may ask for a rematch; then its memory (about 100 KiB for a full game of four) goes.
+FINISHED_SECONDS = 10 * 60
 SEAT_COOKIE_SECONDS = 12 * 3600  # a seat cookie's life, renewed by every page and action
 AWAY_SECONDS = 15.0  # a player with no stream and no request this long is away
 ACTIONS_PER_SECOND = 25.0  # a room's steady rate of actions that everyone sees
@@ -269,10 +273,12 @@ class Registry(Generic[Game]):
         per_client: int = MAX_ROOMS_PER_CLIENT,
         idle_seconds: float = IDLE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
+        finished_seconds: float = FINISHED_SECONDS,
     ) -> None:
         self.max_rooms = max_rooms
         self.per_client = per_client
         self.idle_seconds = idle_seconds
+        self.finished_seconds = min(finished_seconds, idle_seconds)
         self.clock = clock
         self._rooms: dict[str, Room[Game]] = {}
         self._lock = threading.Lock()
@@ -334,11 +340,14 @@ class Registry(Generic[Game]):
         room.changed()  # its streams wake, see it closed and end
 
     def sweep(self) -> int:
-        """Remove the rooms idle for idle_seconds (their streams end); how many."""
+        """Remove the rooms idle for idle_seconds, and the finished games idle for
+        finished_seconds (their streams end); how many."""
         now = self.clock()
         # An open update stream does not keep a room: a tab left open is not a player.
         idle = [
-            room for room in list(self._rooms.values()) if now - room.touched >= self.idle_seconds
+            room
+            for room in list(self._rooms.values())
+            if now - room.touched >= (self.finished_seconds if room.finished else self.idle_seconds)
         ]
         for room in idle:
             self.remove(room)

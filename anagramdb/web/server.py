@@ -77,14 +77,28 @@ class Server(HTTPServer):
         self._lock = threading.Condition()
         self._open: dict[threading.Thread, Any] = {}  # connection threads and their sockets
         self._busy: set[Any] = set()  # sockets with a request being answered
+        self._answered = 0  # requests answered (or refused) so far
+        self._released = 0  # of them, answered before memory was last released (quiet())
 
     def busy(self, sock: Any, busy: bool) -> None:
         """Mark a connection as answering a request (stop() leaves it be) or idle."""
         with self._lock:
             if busy:
                 self._busy.add(sock)
-            else:
+            elif sock in self._busy:
                 self._busy.discard(sock)
+                self._answered += 1
+
+    def quiet(self) -> bool:
+        """Whether requests have been answered since the last time this said so, and none
+        is being answered now: the moment to give the memory they freed back to the
+        system (workers.run). An event stream counts once its headers are sent: from then on
+        it waits rather than works (handler.py)."""
+        with self._lock:
+            if self._answered == self._released or self._busy:
+                return False
+            self._released = self._answered
+            return True
 
     def process_request(self, request: Any, client_address: Any) -> None:
         """Answer a connection in a thread of its own, unless max_connections are open (or

@@ -166,6 +166,25 @@ def test_idle_rooms_expire_and_their_waiters_wake(registry, clock):
     registry.create(False, "a")
 
 
+def test_a_finished_game_goes_sooner_than_a_game_still_playing(clock):
+    registry: Registry[object] = Registry(idle_seconds=600, clock=clock, finished_seconds=120)
+    playing = registry.create(False, "a")
+    finished = registry.create(False, "b")
+    finished.finished = True
+    clock.now += 119
+    assert registry.sweep() == 0
+    clock.now += 1
+    assert registry.sweep() == 1 and finished.closed and not playing.closed
+    assert registry.rooms() == [playing]
+    clock.now += 480
+    assert registry.sweep() == 1 and playing.closed and len(registry) == 0
+
+
+def test_finished_games_are_kept_no_longer_than_idle_rooms(clock):
+    registry: Registry[object] = Registry(idle_seconds=60, clock=clock)
+    assert registry.finished_seconds == 60 < rooms.FINISHED_SECONDS < rooms.IDLE_SECONDS
+
+
 def test_actions_are_rate_limited_per_room_and_typing_per_seat(registry, clock):
     room = registry.create(False, "a")
     other = registry.create(False, "b")

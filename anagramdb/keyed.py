@@ -15,7 +15,7 @@ rebuilt, atomically, when missing or stale, by the rules a dictionary's follows.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from _bisect import bisect_left  # not bisect.py, its wrapper (as index.py)
 
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError
 from .index import BLOCK_SIZE, SparseIndex, index_path_for

@@ -19,7 +19,6 @@ import functools
 import os
 import sys
 from collections.abc import Generator, Iterable, Iterator
-from dataclasses import dataclass
 from itertools import chain, islice
 from typing import BinaryIO
 
@@ -41,24 +40,58 @@ GZIP_MAGIC = b"\x1f\x8b"
 MAX_PREFIX = 9
 
 
-@dataclass(frozen=True)
 class WordFilter:
     """Which words the builder keeps. Length counts letters after folding.
 
     Defaults: keep every word made only of letters, drop words with capitals (proper
-    nouns, acronyms), no length limits.
+    nouns, acronyms), no length limits. Immutable, compared and hashed by its fields.
+    (A plain class, not a dataclass: ``dataclasses`` imports ``inspect`` and ``ast``,
+    0.75 MiB of every process that reads a word list, a server's among them.)
     """
 
-    min_length: int = 1
-    max_length: int | None = None
-    keep_proper_nouns: bool = False
-    ascii_only: bool = False
+    __slots__ = FIELDS = ("min_length", "max_length", "keep_proper_nouns", "ascii_only")
+    min_length: int
+    max_length: int | None
+    keep_proper_nouns: bool
+    ascii_only: bool
 
-    def __post_init__(self) -> None:
-        if self.min_length < 1 or (self.max_length is not None and self.max_length < 1):
+    def __init__(
+        self,
+        min_length: int = 1,
+        max_length: int | None = None,
+        keep_proper_nouns: bool = False,
+        ascii_only: bool = False,
+    ) -> None:
+        if min_length < 1 or (max_length is not None and max_length < 1):
             raise InvalidArgumentError(
-                f"word lengths must be at least 1, not {self.min_length} to {self.max_length}"
+                f"word lengths must be at least 1, not {min_length} to {max_length}"
             )
+        for name, value in zip(
+            self.FIELDS, (min_length, max_length, keep_proper_nouns, ascii_only), strict=True
+        ):
+            object.__setattr__(self, name, value)
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a WordFilter is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a WordFilter is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, WordFilter)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"{type(self).__name__}({shown})"
 
     def reason_to_skip(self, word: str) -> str | None:
         """None when *word* is kept, else the reason it is skipped (a report category)."""

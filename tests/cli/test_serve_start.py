@@ -55,6 +55,8 @@ def test_a_serving_process_and_its_workers_never_import_typer(tmp_path):
     imported = {line.rsplit("|", 1)[-1].strip() for line in err.splitlines() if "|" in line}
     assert "anagramdb.web.server" in imported and "anagramdb.cli.serving" in imported
     assert not imported & {"typer", "click"}
+    # Nor dataclasses, which brings inspect and ast (0.75 MiB a worker: wordlist.WordFilter).
+    assert not imported & {"dataclasses", "inspect"}
 
 
 def called(function, args: list[str]) -> tuple[int | None, dict[str, object] | None]:

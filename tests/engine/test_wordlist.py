@@ -117,6 +117,26 @@ def test_filter_reasons():
     assert WordFilter(ascii_only=True).reason_to_skip("café") == "not ASCII"
 
 
+def test_a_filter_is_a_value_compared_by_its_fields_and_immutable():
+    chosen = WordFilter(3, 5, True, True)
+    same = WordFilter(min_length=3, max_length=5, keep_proper_nouns=True, ascii_only=True)
+    assert chosen == same and hash(chosen) == hash(same) and len({chosen, same}) == 1
+    assert chosen != WordFilter(3, 5, True) and chosen != (3, 5, True, True)
+    assert repr(WordFilter()) == (
+        "WordFilter(min_length=1, max_length=None, keep_proper_nouns=False, ascii_only=False)"
+    )
+    with pytest.raises(AttributeError, match="immutable"):
+        chosen.min_length = 4  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="immutable"):
+        del chosen.ascii_only
+    with pytest.raises(AttributeError):
+        chosen.extra = 1  # type: ignore[attr-defined]
+    assert chosen.min_length == 3 and chosen.ascii_only is True
+    for bad in ({"min_length": 0}, {"max_length": 0}):
+        with pytest.raises(InvalidArgumentError, match="at least 1"):
+            WordFilter(**bad)
+
+
 def test_a_bom_is_dropped_from_the_first_line_only(tmp_path):
     path = tmp_path / "list.txt"
     path.write_bytes("\ufeffcat\n\ufeffdog\n".encode())

@@ -20,7 +20,9 @@ that reaches it keeps it in its memo only, so a cold lookup never pays for a key
 When the cache is full a new block replaces a pseudo-random victim only if it has been
 touched more often (a small saturating counter per block, halved now and then so old
 popularity fades): a walk over more blocks than the cache holds then leaves most of the
-cache in place instead of evicting each block just before the next walk needs it.
+cache in place instead of evicting each block just before the next walk needs it. Once it
+has had to evict (a dictionary larger than the cache), blocks are kept without their key
+table: a third less each, so more blocks fit, and one ``str.find`` finds a key as fast.
 """
 
 from __future__ import annotations
@@ -30,12 +32,15 @@ import sys
 from _thread import allocate_lock
 
 from .errors import InvalidArgumentError
+from .index import LCG_HIGH, LCG_INCREMENT, LCG_MASK, LCG_MULTIPLIER, LCG_SEED
 from .keys import word_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import mmap
     from array import array
+
+    from .mapped import FileBytes
 
     # What Dictionary.find_keys reads of a block, in one tuple: first and last key; for a
     # KeyedBlock its keys, key table (None until made) and the table's mask, whether it is
@@ -48,10 +53,6 @@ STRETCH_SHARE = 8  # the index's stretch cache may use 1/8 of the budget
 MAX_COUNTERS = 1 << 16  # one byte a block, blocks beyond this share counters (number % size)
 SATURATED = 255
 VICTIM_TRIES = 4  # cached blocks compared with a newcomer before it is turned away
-# The victims' generator: a 32-bit LCG (Numerical Recipes), its seed, and where the high
-# bits a slot is taken from start (its low bits cycle).
-LCG_MULTIPLIER, LCG_INCREMENT, LCG_MASK = 1664525, 1013904223, 0xFFFFFFFF
-LCG_SEED, LCG_HIGH = 0, 16
 # The fixed cost of an entry beyond its strings: the KeyedBlock object, its dict entry and
 # slot, and the int of its number (measured on CPython 3.11-3.13, 64-bit).
 ENTRY_OVERHEAD = 200
@@ -151,7 +152,7 @@ class KeyedBlock:
     def __init__(
         self,
         keys: str,
-        source: mmap.mmap | bytes,
+        source: mmap.mmap | bytes | FileBytes,
         start: int,
         end: int,
         aligned: bool,
@@ -161,8 +162,9 @@ class KeyedBlock:
         self.start, self.end = start, end
         self.aligned = aligned
         self.table: array[int] | None = None  # made by tabulate()
-        lines = keys.split("\n")  # "", each key, ""
-        self.first, self.last = lines[1], lines[-2]
+        # keys is "\n" + each key + "\n": the first and last without splitting all of them
+        self.first = keys[1 : keys.index("\n", 1)]
+        self.last = keys[keys.rindex("\n", 0, len(keys) - 1) + 1 : -1]
         self.view: View = (self.first, self.last, keys, None, 0, aligned, start)
 
     def tabulate(self) -> None:
@@ -265,6 +267,11 @@ class BlockCache:
         self.typical = ENTRY_OVERHEAD  # the cost of the last entry kept (at first, a least)
         self.lock = allocate_lock()
         self.released: list[tuple[int, int]] = []  # byte ranges of evicted blocks
+        # Whether the cache has had to evict: from then on, entries come without a key
+        # table (KeyedBlock.tabulate), a third of their cost, so that the cache holds half
+        # as many blocks again of a dictionary larger than itself; a block's keys are then
+        # one str.find, about as fast as the table's probes in Python.
+        self.full = False
 
     def get(self, number: int) -> KeyedBlock | None:
         """The cached block *number*, or None; counts the touch either way."""
@@ -291,7 +298,10 @@ class BlockCache:
         counts = self.counts
         if not counts or counts[number % len(counts)] < 2:
             return False
-        return self.used + self.typical <= self.budget or self._weaker(number) >= 0
+        if self.used + self.typical <= self.budget:
+            return True
+        self.full = True
+        return self._weaker(number) >= 0
 
     def _weaker(self, number: int) -> int:
         """The slot of a pseudo-random cached block less popular than *number*, trying up
@@ -309,13 +319,14 @@ class BlockCache:
     def admit(self, number: int, entry: KeyedBlock) -> bool:
         """Keep *entry* (keyed, given its key table here) if it fits the budget, evicting
         less popular blocks for it; False when it is not kept."""
-        if entry.table is None:
+        if entry.table is None and not self.full:
             entry.tabulate()
         cost = entry.cost()
         with self.lock:
             if number in self.entries or cost > self.budget:
                 return number in self.entries
             while self.used + cost > self.budget:
+                self.full = True
                 position = self._weaker(number)
                 if position < 0:
                     return False
@@ -342,3 +353,4 @@ class BlockCache:
         with self.lock:
             self.entries, self.slots, self.costs = {}, [], {}
             self.used = self.fixed
+            self.full = False

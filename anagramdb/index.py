@@ -70,6 +70,17 @@ CRC_CHUNK = 1 << 18  # bytes file_crc reads at a time, into one reused buffer
 STAMP_ATTRIBUTE = "user.anagramdb.verified"
 STAMP = struct.Struct("<QqQI")  # size, mtime (ns), inode, the header's index CRC
 SETTLED_NS = 2_000_000_000
+# Victims of the caches (stretches here, blocks in block_cache.py) are drawn by a 32-bit
+# LCG (Numerical Recipes): its seed, and where the high bits a slot is taken from start
+# (its low bits cycle).
+LCG_MULTIPLIER, LCG_INCREMENT, LCG_MASK = 1664525, 1013904223, 0xFFFFFFFF
+LCG_SEED, LCG_HIGH = 0, 16
+# What a cached stretch key costs beyond its bytes (a bytes object's header and the list's
+# pointer to it, CPython 64-bit: sys.getsizeof(b"") + 8).
+STRETCH_KEY_OVERHEAD = 41
+# Bounds for find_block's memo of its last stretch: no key is below NO_KEY, none above
+# ALL_KEYS (keys are UTF-8, which never holds the byte 0xFF).
+NO_KEY, ALL_KEYS = b"", b"\xff"
 
 
 class Header:
@@ -103,24 +114,12 @@ class Header:
         dict_mtime_ns: int, word_count: int, entry_count: int, keys_size: int, summary_size: int,
         dict_crc: int, index_crc: int,
     ) -> None:  # fmt: skip
-        self.magic, self.version, self.kind, self.block_size, self.dict_size = (
-            magic,
-            version,
-            kind,
-            block_size,
-            dict_size,
-        )
-        self.dict_mtime_ns, self.word_count, self.entry_count = (
-            dict_mtime_ns,
-            word_count,
-            entry_count,
-        )
-        self.keys_size, self.summary_size, self.dict_crc, self.index_crc = (
-            keys_size,
-            summary_size,
-            dict_crc,
-            index_crc,
-        )
+        values = (
+            magic, version, kind, block_size, dict_size, dict_mtime_ns, word_count, entry_count,
+            keys_size, summary_size, dict_crc, index_crc,
+        )  # fmt: skip
+        for name, value in zip(self.FIELDS, values, strict=True):
+            setattr(self, name, value)
 
     def values(self) -> tuple[bytes | int, ...]:
         """The fields in file order, as HEADER.pack takes them."""
@@ -277,6 +276,11 @@ class SparseIndex:
         self._summary = summary.split(b"\n") if entries else []
         self._stretches: dict[int, list[bytes]] = {}
         self._stretch_costs: dict[int, int] = {}
+        self._stretch_order: list[int] = []  # the cached stretches, for picking a victim
+        self._victim = LCG_SEED
+        # The stretch find_block used last: the keys it serves (low < key <= high), its
+        # first entry and its keys.
+        self._current: tuple[bytes, bytes, int, list[bytes]] = (ALL_KEYS, NO_KEY, 0, [])
         self.stretch_budget = STRETCH_BYTES  # bytes the decoded stretches may cost
         self.stretch_bytes = 0
         self._stretch_lock = allocate_lock()
@@ -341,31 +345,48 @@ class SparseIndex:
 
         Two steps: bisect the in-memory summary, which puts i in one stretch of at most
         SUMMARY_STRIDE entries, then read that stretch's keys (two preads) and bisect them.
+        A key in the stretch of the key before it (a walk's keys come in ascending order,
+        most of them near the last) skips the first step.
         """
-        top = bisect_left(self._summary, key)
-        first = (top - 1) * SUMMARY_STRIDE + 1 if top else 0
-        stretch = self._stretches.get(top)
-        if stretch is None:
-            stretch = self.keys(first, min(top * SUMMARY_STRIDE, self.entry_count))
-            self._keep_stretch(top, stretch)
+        low, high, first, stretch = self._current
+        if not low < key <= high:
+            summary = self._summary
+            top = bisect_left(summary, key)
+            first = (top - 1) * SUMMARY_STRIDE + 1 if top else 0
+            found = self._stretches.get(top)
+            if found is None:
+                found = self.keys(first, min(top * SUMMARY_STRIDE, self.entry_count))
+                self._keep_stretch(top, found)
+            stretch = found
+            # The keys the stretch serves: summary[top - 1] < key <= summary[top] (bytes
+            # compare below every key and above none when there is no such neighbour).
+            low = summary[top - 1] if top else NO_KEY
+            self._current = low, summary[top] if top < len(summary) else ALL_KEYS, first, stretch
         i = first + bisect_left(stretch, key)
         return i - 1 if i > 0 else 0
 
     def _keep_stretch(self, top: int, stretch: list[bytes]) -> None:
-        """Cache a decoded stretch within stretch_budget bytes (its list and its keys
-        counted), evicting the oldest: a stretch is read again with two preads. Threads
-        share an index (the web server's), hence the lock."""
-        cost = sys.getsizeof(stretch) + sum(map(sys.getsizeof, stretch))
+        """Cache a decoded stretch within stretch_budget bytes (its list and keys counted),
+        evicting random stretches: walks go through the index front to back, so evicting
+        the oldest would evict each just before the next walk needs it. Threads share an
+        index (the web server's), hence the lock."""
+        cost = sys.getsizeof(stretch) + STRETCH_KEY_OVERHEAD * len(stretch) + sum(map(len, stretch))
         with self._stretch_lock:
-            costs = self._stretch_costs
-            while costs and self.stretch_bytes + cost > self.stretch_budget:
-                oldest = next(iter(costs))
-                self.stretch_bytes -= costs.pop(oldest)
-                self._stretches.pop(oldest, None)
-            if cost <= self.stretch_budget and top not in costs:
-                self._stretches[top] = stretch
-                costs[top] = cost
-                self.stretch_bytes += cost
+            if cost > self.stretch_budget or top in self._stretch_costs:
+                return
+            costs, order = self._stretch_costs, self._stretch_order
+            while self.stretch_bytes + cost > self.stretch_budget:
+                self._victim = (self._victim * LCG_MULTIPLIER + LCG_INCREMENT) & LCG_MASK
+                position = (self._victim >> LCG_HIGH) % len(order)
+                victim = order[position]
+                order[position] = order[-1]
+                order.pop()
+                self.stretch_bytes -= costs.pop(victim)
+                del self._stretches[victim]
+            self._stretches[top] = stretch
+            costs[top] = cost
+            order.append(top)
+            self.stretch_bytes += cost
 
     def close(self) -> None:
         """Close the index file. Idempotent."""

@@ -30,7 +30,13 @@ from time import monotonic_ns
 
 from .errors import DictionaryChangedError, StorageError, describe_os_error
 from .guard import UnclosedGuard, unclosed_guard
-from .index import BLOCK_SIZE, SparseIndex, index_path_for, require_regular_file
+from .index import (
+    BLOCK_SIZE,
+    SparseIndex,
+    index_path_for,
+    read_scattered,
+    require_regular_file,
+)
 from .index_stale import open_index
 from .kinds import ANAGRAM
 from .packaged import is_packaged
@@ -47,6 +53,24 @@ RECHECK_NS = 100_000_000  # the path is looked at again at most every 0.1 s
 _ADVISING = hasattr(mmap.mmap, "madvise")
 SCATTERED: int | None = getattr(mmap, "MADV_RANDOM", None) if _ADVISING else None
 IN_ORDER: int | None = getattr(mmap, "MADV_SEQUENTIAL", None) if _ADVISING else None
+
+
+class FileBytes:
+    """The bytes of an open file, sliced as a mapping is (``data[start:stop]``) but read
+    with ``pread``: what lookups read of a dictionary so large that the pages they touch
+    in its mapping would pile up in the process's memory (MappedDictionary's LARGE_BYTES).
+    A read leaves no page mapped, so there is nothing to count or release, and the
+    kernel is told the reads are scattered, so it reads no more than asked."""
+
+    __slots__ = ("fd",)
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        read_scattered(fd)
+
+    def __getitem__(self, where: slice) -> bytes:
+        start = where.start or 0
+        return os.pread(self.fd, where.stop - start, start)
 
 
 def identity(status: os.stat_result) -> tuple[int, int, int, int]:

@@ -24,7 +24,7 @@ from .block_cache import (
 from .errors import DictionaryFormatError, IndexCorruptError
 from .index import BLOCK_SIZE, KEYS_SUFFIX, index_path_for
 from .kinds import ANAGRAM, BOM
-from .mapped import IN_ORDER, SCATTERED, MappedFile
+from .mapped import IN_ORDER, SCATTERED, FileBytes, MappedFile
 from .packaged import is_packaged
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
@@ -54,6 +54,12 @@ REGION_BYTES = 1 << 16
 # With the key table (key_table.py), the words a batch reads are released sooner: the
 # table itself stands for the cache, and a region read again is one minor fault away.
 TABLE_RELEASE_BYTES = 1 << 18
+# Past this size, lookups read the dictionary with pread (mapped.FileBytes), not from the
+# mapping: on a file of millions of words the blocks a batch reaches are spread over the
+# whole file, so pages touched in the mapping had to be released after nearly every rack
+# (one madvise over the whole file) and were faulted in again by the next. The packaged
+# lists are below it and read from the mapping, as a cold lookup is fastest that way.
+LARGE_BYTES = 8 << 20
 
 
 class MappedDictionary(MappedFile):
@@ -92,7 +98,11 @@ class MappedDictionary(MappedFile):
             except BaseException:
                 self.close()
                 raise
-        if self.size > RELEASE_BYTES and RELEASE_PAGES is not None:
+        # What lookups read words and keys from: the mapping, or pread beyond LARGE_BYTES.
+        self._source: mmap.mmap | bytes | FileBytes = self._map
+        if self.size > LARGE_BYTES and isinstance(self._map, mmap.mmap):
+            self._source = FileBytes(self.fd)
+        elif self.size > RELEASE_BYTES and RELEASE_PAGES is not None:
             self._regions = set()
         self._table: KeyTable | None = None
         # Keys still to look up before the key table is built; -1: never (not a batch, or
@@ -127,7 +137,9 @@ class MappedDictionary(MappedFile):
         start, end = self.index.offsets(number, number + 2)
         if start:  # the byte read below maps its page (and its folio) too
             self._touched(start - 1, start)
-        if end <= start or (start and self._map[start - 1] != 10 and not self._after_bom(start)):
+        if end <= start or (
+            start and self._source[start - 1 : start] != b"\n" and not self._after_bom(start)
+        ):
             from shlex import quote  # the hint is pasted into a shell as it is
 
             raise IndexCorruptError(
@@ -138,7 +150,7 @@ class MappedDictionary(MappedFile):
 
     def _after_bom(self, start: int) -> bool:
         """Whether *start* is the first line's, after a byte-order mark (FORMAT.md)."""
-        return start == len(BOM) and self._map[:start] == BOM
+        return start == len(BOM) and self._source[:start] == BOM
 
     def block(self, number: int) -> list[str]:
         """The words of block *number*: lines ``number * block_size`` up to the next block.
@@ -150,7 +162,7 @@ class MappedDictionary(MappedFile):
 
     def _decode(self, start: int, end: int) -> list[str]:
         try:
-            text = self._map[start:end].decode("utf-8")
+            text = self._source[start:end].decode("utf-8")
         except UnicodeDecodeError as exc:
             raise DictionaryFormatError(
                 f"{self.path}: invalid UTF-8 near byte {start + exc.start}; the index checker "
@@ -170,11 +182,11 @@ class MappedDictionary(MappedFile):
         if stored is not None:
             record = stored.record(number)
             if record is not None:
-                return KeyedBlock(record[0], self._map, start, end, record[1])
+                return KeyedBlock(record[0], self._source, start, end, record[1])
         words = self._decode(start, end)
         self._touched(start, end)
         keys, aligned = block_keys(words)
-        return KeyedBlock(keys, self._map, start, end, aligned)
+        return KeyedBlock(keys, self._source, start, end, aligned)
 
     def _cached_block(self, number: int, memo: dict[int, Any] | None = None) -> Block | KeyedBlock:
         """Block *number*, through *memo* (one caller's) and the cache shared by the
@@ -321,7 +333,7 @@ class MappedDictionary(MappedFile):
         text = ""  # a KeyedBlock's keys
         table = None  # and its key table (block_cache.KeyedBlock.tabulate), when made
         mask = 0
-        aligned, base, source = False, 0, self._map
+        aligned, base, source = False, 0, self._source
         regions = self._regions
         for key in keys:
             # key == first goes to the index: its run may begin in the block before.
@@ -357,11 +369,22 @@ class MappedDictionary(MappedFile):
                             break
                         slot = (slot + 1) & mask
                         position = table[slot]
-            elif text:
+            elif text:  # a KeyedBlock without its table (a cache that is full)
                 at = text.find("\n" + key + "\n")
-                found = [] if at < 0 else block.words_at(key, at)
-                if found:
-                    self._read_from(block)
+                found = []
+                if at >= 0:
+                    if aligned:  # as above, from the line at + 1
+                        tail = key + "\n"
+                        step = len(tail)
+                        stop = at + 1 + step
+                        while text.startswith(tail, stop):
+                            stop += step
+                        found = source[base + at : base + stop - 2].decode().split("\n")
+                        if regions is not None:
+                            regions.add((base + at) // REGION_BYTES)
+                    else:
+                        found = block.words_at(key, at)
+                        self._read_from(block)
             else:
                 found = block.run(key)
             # A run of equal keys, or the key's first word, may be in the next block.

@@ -11,10 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from anagramdb import mapped_dictionary
 from anagramdb.block_cache import Block, BlockCache, KeyedBlock, block_keys, parse_size
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import InvalidArgumentError
 from anagramdb.keys import word_key
+from anagramdb.mapped import FileBytes
 from anagramdb.stored_keys import save_stored_keys
 
 from ..support.dictionaries import anagram_model, make_dictionary
@@ -35,10 +37,12 @@ words_strategy = st.lists(
     cache=st.sampled_from([0, 1, 2000, 5000, 20000, 1 << 20]),
     seed=st.integers(0, 1000),
     stored=st.booleans(),
+    large=st.booleans(),
 )
-# private: the cache's own slots and costs, and whether the keys file is in use
+# The words are read with pread (as from a file past LARGE_BYTES) or from the mapping.
+# private: the cache's own slots and costs, the keys file in use, where words are read
 def test_find_keys_matches_the_model_cold_warm_and_evicting(
-    tmp_path_factory, words, block_size, probes, cache, seed, stored
+    tmp_path_factory, monkeypatch, words, block_size, probes, cache, seed, stored, large
 ):
     path = make_dictionary(tmp_path_factory.mktemp("cache"), words, block_size=block_size)
     if stored:
@@ -48,8 +52,12 @@ def test_find_keys_matches_the_model_cold_warm_and_evicting(
     expected = [(key, model[key]) for key in keys if key in model]
     shuffled = keys[:]
     random.Random(seed).shuffle(shuffled)
-    with Dictionary(path, cache_bytes=cache) as dictionary:
+    with monkeypatch.context() as patch:
+        patch.setattr(mapped_dictionary, "LARGE_BYTES", 0 if large else 8 << 20)
+        dictionary = Dictionary(path, cache_bytes=cache)
+    with dictionary:
         assert (dictionary._opened._stored is not None) == stored
+        assert isinstance(dictionary._opened._source, FileBytes) == large
         for _ in range(3):  # cold (lazy blocks), then from the cache (keyed, when it has room)
             assert list(dictionary.find_keys(keys)) == expected
             assert sorted(dictionary.find_keys(shuffled)) == expected
@@ -228,7 +236,9 @@ def test_victims_are_spread_over_the_cache():
         assert cache.wanted(newcomer)
         assert cache.admit(newcomer, entry(newcomer))
     assert cache.used <= cache.budget
-    assert len(cache.entries) == 8
+    # Once full, newcomers come without a key table (cheaper): more of them fit.
+    assert cache.full and len(cache.entries) >= 8
+    assert all(cache.entries[number].table is None for number in cache.entries if number >= 100)
     assert len(set(residents) & set(cache.entries)) <= 1
 
 
@@ -384,12 +394,16 @@ def test_admission_to_the_byte_and_eviction_of_a_less_popular_block():
     assert not exact.wanted(2)
     exact.get(2)  # now more popular: the one kept is evicted for it
     assert exact.wanted(2) and exact.admit(2, big(2))
-    assert (exact.slots, list(exact.entries), exact.used) == ([2], [2], exact.budget)
+    # The cache has had to evict: the newcomer is kept without its key table.
+    untabled = big(2).cost()
+    assert exact.full and exact.entries[2].table is None and untabled < cost
+    assert (exact.slots, list(exact.entries), exact.used) == ([2], [2], exact.fixed + untabled)
     assert exact.released == [(1, 2)]  # the evicted block's byte range, for its pages
     short = BlockCache(fixed + cost - 1, blocks=64)  # one byte short, nothing to evict
     assert not short.admit(1, big(1)) and short.used == short.fixed
     exact.clear()
     assert (exact.entries, exact.slots, exact.costs, exact.used) == ({}, [], {}, exact.fixed)
+    assert not exact.full  # and entries are tabulated again
 
 
 @settings(max_examples=25, deadline=None)

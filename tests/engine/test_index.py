@@ -8,9 +8,12 @@ import re
 import struct
 import warnings
 import zlib
+from contextlib import closing
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from anagramdb import index_build as index_build_module
 from anagramdb import packaged as packaged_module
@@ -459,6 +462,54 @@ def test_find_block_through_the_summary(tmp_path):
                 assert index.find_block(key.encode()) == max(number - 1, 0)  # the contract: i - 1
         assert index.keys(0, 3) == [k.encode() for k in keys[:3]] and index.keys(5, 5) == []
         assert index.offsets(0, 3) == (0, 4, 8)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    probes=st.lists(st.text(alphabet="abcdefgkmnz", min_size=0, max_size=4), max_size=60),
+    budget=st.sampled_from([0, 4000, 9000, 1 << 20]),
+    seed=st.integers(0, 1000),
+)
+# private: the stretch cache's own books, checked after the lookups
+def test_find_block_in_any_order_matches_bisection_of_every_entry(
+    stretched_index, probes, budget, seed
+):
+    """find_block keeps the stretch of the key before (a walk's keys ascend) and evicts
+    stretches at random: in any order, ascending or shuffled, under any budget, it gives
+    what bisecting the whole index gives."""
+    import random
+    from bisect import bisect_left
+
+    path, entries = stretched_index
+    keys = sorted(word_key(probe).encode() for probe in probes) + entries[::7]
+    shuffled = keys[:]
+    random.Random(seed).shuffle(shuffled)
+    index = read_index(path)
+    assert index is not None
+    with closing(index):
+        index.stretch_budget = budget
+        for key in [*sorted(keys), *shuffled]:
+            assert index.find_block(key) == max(bisect_left(entries, key) - 1, 0), key
+        assert index.stretch_bytes <= budget
+        assert sorted(index._stretch_order) == sorted(index._stretches)
+        assert sorted(index._stretches) == sorted(index._stretch_costs)
+        assert index.stretch_bytes == sum(index._stretch_costs.values())
+
+
+@pytest.fixture(scope="module")
+def stretched_index(tmp_path_factory):
+    """An index of 260 entries (5 summary stretches), some keys repeated across entries."""
+    from itertools import combinations
+
+    words = ["".join(letters) for letters in combinations("abcdefgkmnpz", 3)]  # 220 keys
+    words += [word[::-1] for word in words[::6]]  # anagrams: runs of a key over two entries
+    path = make_dictionary(tmp_path_factory.mktemp("stretched"), words, block_size=1)
+    index = read_index(path + ".idx")
+    assert index is not None
+    with closing(index):
+        entries = index.keys(0, index.entry_count)
+    assert len(entries) > 3 * 64 and entries == sorted(entries)
+    return path + ".idx", entries
 
 
 def test_an_index_truncated_after_it_was_opened(tmp_path):

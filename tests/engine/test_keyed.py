@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from anagramdb import keyed
 from anagramdb.builder import write_keyed
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import DictionaryFormatError, IndexVersionError
@@ -323,3 +324,33 @@ def test_a_block_offset_off_a_line_start_is_caught_when_read(tmp_path):
                 assert str(raised.value) == (
                     f"{path}.idx: block 1 offset {start} is not on a block start"
                 )
+
+
+def resident_kib(path: Path) -> int:
+    """KiB of *path*'s mappings resident in this process (/proc/self/smaps)."""
+    total, inside = 0, False
+    with open("/proc/self/smaps", encoding="utf-8") as maps:
+        for line in maps:
+            fields = line.split()
+            if "-" in fields[0] and not fields[0].endswith(":"):
+                inside = len(fields) > 5 and fields[5] == str(path)
+            elif inside and fields[0] == "Rss:":
+                total += int(fields[1])
+    return total
+
+
+@pytest.mark.skipif(
+    not os.path.exists("/proc/self/smaps") or keyed.RELEASE_PAGES is None,
+    reason="needs Linux's smaps and MADV_DONTNEED",
+)
+def test_reading_a_keyed_file_through_keeps_its_resident_pages_bounded(tmp_path):
+    path = tmp_path / "big.txt"
+    lines = [f"{n:07d}\t" + f"{zlib.crc32(str(n).encode()):08x}" * 8 for n in range(60_000)]
+    write_keyed(str(path), lines, KEYED)
+    assert path.stat().st_size > 4 * keyed.RELEASE_BYTES
+    with KeyedFile(str(path), KEYED) as file:
+        for number in range(file.index.entry_count):
+            assert file.block(number)
+        # Released every RELEASE_BYTES of regions read: never the whole file.
+        assert resident_kib(path) * 1024 <= keyed.RELEASE_BYTES + 2 * keyed.REGION_BYTES
+        assert file.get(lines[12_345].split("\t")[0]) == lines[12_345].split("\t", 1)[1]

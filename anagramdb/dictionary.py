@@ -79,8 +79,9 @@ class Dictionary(Reopening):
         *cache_bytes* bounds the memory of the blocks (and index stretches) kept between
         lookups: None takes ANAGRAMDB_CACHE or CACHE_BYTES (block_cache.py); 0 keeps none.
         *batch*: this Dictionary answers many queries (a batch, a server): once they have
-        looked up as many keys as half its words, it builds a key table of the whole
-        dictionary and answers from it, if that fits *cache_bytes* (key_table.py)."""
+        looked up as many keys as a quarter of its words (or :meth:`expect` says they will),
+        it builds a key table of the whole dictionary and answers from it, if that fits
+        *cache_bytes* (key_table.py)."""
         super().__init__()
         require_block_size(block_size)
         self._budget = cache_budget(cache_bytes)
@@ -92,6 +93,13 @@ class Dictionary(Reopening):
 
     def _open(self, rebuild: bool) -> MappedDictionary:
         return MappedDictionary(self.path, self._block_size, self._budget, rebuild, self._batch)
+
+    def expect(self, keys: int) -> None:
+        """A batch is about to look up about *keys* keys (its input already waiting): a
+        batch Dictionary builds its key table at the next lookup when they pay for it,
+        rather than after looking up a quarter as many keys as it has words. Only a hint:
+        answers are the same either way."""
+        self._file.expect(keys)
 
     def _checked(self) -> MappedDictionary:
         return self.current()  # type: ignore[return-value]  # _open makes only these
@@ -135,6 +143,12 @@ class Dictionary(Reopening):
     def block_count(self) -> int:
         """Number of blocks, which is the number of index entries."""
         return self.index.entry_count
+
+    @property
+    def any_order(self) -> bool:
+        """Whether :meth:`find_keys` is as quick with its keys in any order: a batch's key
+        table answers each key alone, where the walk wants them ascending."""
+        return self._file.any_order
 
     @property
     def cache_bytes(self) -> int:

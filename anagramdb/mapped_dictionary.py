@@ -51,9 +51,6 @@ RELEASE_BYTES = 2 << 20
 # byte of a mapped 32 MB word list added 64 KiB to RSS), so touched regions are counted
 # in these units.
 REGION_BYTES = 1 << 16
-# With the key table (key_table.py), the words a batch reads are released sooner: the
-# table itself stands for the cache, and a region read again is one minor fault away.
-TABLE_RELEASE_BYTES = 1 << 18
 # Past this size, lookups read the dictionary with pread (mapped.FileBytes), not from the
 # mapping: on a file of millions of words the blocks a batch reaches are spread over the
 # whole file, so pages touched in the mapping had to be released after nearly every rack
@@ -261,6 +258,17 @@ class MappedDictionary(MappedFile):
         table = self._table
         return self._cache.used + self.index.stretch_bytes + (table.cost if table else 0)
 
+    @property
+    def any_order(self) -> bool:
+        """Whether lookups are as quick with keys in any order (the key table is built)."""
+        return self._table is not None
+
+    def expect(self, keys: int) -> None:
+        """A batch is about to look up about *keys* keys: when they alone pay for the key
+        table, it is built at the next lookup, not after PAYS_AFTER of the words' count."""
+        if self._table is None and 0 <= self._table_due <= keys:
+            self._table_due = 0
+
     def find_keys(
         self, keys: Iterable[str], memo: dict[int, Any] | None = None
     ) -> Iterator[tuple[str, list[str]]]:
@@ -273,7 +281,7 @@ class MappedDictionary(MappedFile):
             if self._table_due < 0:
                 table = self._build_table()
         if table is not None:
-            return table.find_keys(keys, self._table_touched if self._regions is not None else None)
+            return table.find_keys(keys)
         return self.walk(keys, memo)
 
     def _build_table(self) -> KeyTable | None:
@@ -292,19 +300,12 @@ class MappedDictionary(MappedFile):
             if table is not None:
                 self._table = table
                 self._cache.clear()
-                if RELEASE_PAGES is not None:  # words are read from the mapping: count them
-                    self._regions = set()
-                    self._release_after = TABLE_RELEASE_BYTES // REGION_BYTES
+                # The pages runs of words are read from stay mapped: table_cost counts
+                # them (releasing them as they were read cost more CPU than they hold).
+                self._regions = None
             return table
         finally:
             self._table_lock.release()
-
-    def _table_touched(self, start: int, end: int) -> None:
-        """A run of words read from the mapping through the key table (see _release)."""
-        self._touched(start, end)
-        regions = self._regions
-        if regions is not None and len(regions) > self._release_after:
-            self._release()
 
     def walk(
         self, keys: Iterable[str], memo: dict[int, Any] | None = None

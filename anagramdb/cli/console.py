@@ -214,7 +214,7 @@ def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
     from ..countdown.letters import ENOUGH, MIN_LENGTH
     from ..dictionary import Dictionary
     from . import render
-    from .batching import batch
+    from .batching import LETTERS_KEYS, LETTERS_KEYS_SOME, batch
 
     as_json = bool(options.get("--json"))
     with Dictionary(spec, batch=True) as dictionary:
@@ -225,6 +225,7 @@ def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
                 lambda q: queries.anagrams(dictionary, q),
                 render.anagrams_line,
                 (lambda r: r) if as_json else None,
+                expect=dictionary.expect,  # one key a line
             )
         least, enough, every = (
             options.get("--min", MIN_LENGTH),
@@ -238,6 +239,9 @@ def _batch(spec: str | None, command: str, options: dict[str, Any]) -> int:
             render.letters_text,
             None,
             json_text=render.letters_json if as_json else None,
+            expect=lambda lines: dictionary.expect(
+                lines * (LETTERS_KEYS if every else LETTERS_KEYS_SOME)
+            ),
         )
 
 

@@ -13,6 +13,7 @@ from ..countdown.phrases import LIMIT, MAX_WORDS, MOST_WORDS, SECONDS
 from ..countdown.phrases import MIN_LENGTH as PHRASE_MIN_LENGTH
 from ..countdown.show import MAX_LARGE, MAX_VOWELS, MIN_VOWELS
 from ..errors import AnagramDBError
+from .batching import LETTERS_KEYS, LETTERS_KEYS_SOME
 from .common import (
     JSON_OPTION,
     SEED_OPTION,
@@ -68,6 +69,9 @@ def letters(
                     letters_text,
                     None,
                     json_text=letters_json if as_json else None,
+                    expect=lambda lines: dictionary.expect(
+                        lines * (LETTERS_KEYS if everything else LETTERS_KEYS_SOME)
+                    ),
                 )
             )
         result = answer(rack)

@@ -141,8 +141,9 @@ def sub_keys_by_length(key: str, blanks: int = 0) -> dict[int, list[str]]:
     return groups
 
 
-def all_sub_keys(key: str) -> list[str]:
-    """Every distinct non-empty key made of letters from the sorted *key*, ascending.
+def all_sub_keys(key: str, ascending: bool = True) -> list[str]:
+    """Every distinct non-empty key made of letters from the sorted *key*, ascending (or
+    in the order made, without *ascending*).
 
     Built letter by letter in alphabetical order, each new letter appended to every key
     so far (so each key stays sorted and none is made twice), then sorted once: about
@@ -155,8 +156,9 @@ def all_sub_keys(key: str) -> list[str]:
             keys += [base + letter for base in keys]
         else:
             keys += [base + letter * n for base in keys for n in range(1, count + 1)]
-    keys.sort()
-    return keys[1:]
+    if ascending:
+        keys.sort()
+    return keys[1:]  # ("" is the first either way)
 
 
 def sub_keys_of_length(key: str, length: int) -> list[str]:
@@ -247,19 +249,25 @@ def _by_lookup(
     if everything:
         # Every length is wanted: one walk over all the keys in order reaches each block once.
         if groups is None:
-            wanted = [sub for sub in all_sub_keys(key) if len(sub) >= min_length]
+            # The key table takes keys in any order: then they are not sorted (the walk
+            # wants them ascending); the words of each length are sorted in _results.
+            wanted = all_sub_keys(key, not dictionary.any_order)
+            if min_length > 1:
+                wanted = [sub for sub in wanted if len(sub) >= min_length]
         else:
             wanted = sorted(
                 sub for length, subs in groups.items() if length >= min_length for sub in subs
             )
         if budget is not None:
             budget.spend(len(wanted) * KEY_COST, "keys looked up")
+        if not blanks:  # (a batch's common case: a list a length, no dict call a hit)
+            lists: list[list[str]] = [[] for _ in range(len(key) + 1)]
+            for sub, words in dictionary.find_keys(wanted, memo):
+                lists[len(sub)] += words
+            return {length: found for length, found in enumerate(lists) if found}
         for sub, words in dictionary.find_keys(wanted, memo):
-            if blanks:
-                used = _blanks_used(key, sub)
-                words_by_length.setdefault(len(sub), []).extend((word, used) for word in words)
-            else:
-                words_by_length.setdefault(len(sub), []).extend(words)
+            used = _blanks_used(key, sub)
+            words_by_length.setdefault(len(sub), []).extend((word, used) for word in words)
         return words_by_length
     total = 0
     for length in range(len(key) + blanks, min_length - 1, -1):

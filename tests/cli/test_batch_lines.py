@@ -144,3 +144,27 @@ def test_sizes_and_empty_names_are_usage_errors(tmp_path, args, message):
     err = ran.stderr.decode()
     assert ran.returncode == 2 and err.count("\n") == 1 and message in err, err
     assert not (tmp_path / "o.txt").exists()
+
+
+def test_the_lines_waiting_are_counted_without_reading_them(tmp_path):
+    import os
+
+    from anagramdb.cli.batching import LINE_BYTES, waiting_lines
+
+    path = tmp_path / "racks.txt"
+    path.write_bytes(b"gyroscope\n" * 30)
+    with open(path, "rb", buffering=0) as handle:  # (a buffered read would read it all)
+        assert waiting_lines(handle) == 30 * 10 // LINE_BYTES
+        handle.read(100)
+        assert waiting_lines(handle) == 20 * 10 // LINE_BYTES
+    read, write = os.pipe()
+    try:
+        with open(read, "rb", closefd=False) as handle:
+            assert waiting_lines(handle) == 0  # nothing written yet: no wait for it
+            os.write(write, b"countdown\n" * 50)
+            assert waiting_lines(handle) == 50 * 10 // LINE_BYTES
+            assert handle.read1(10) == b"countdown\n"  # none of it was consumed
+    finally:
+        os.close(read)
+        os.close(write)
+    assert waiting_lines(["gyroscope", "countdown"]) == 0  # lines given: no descriptor

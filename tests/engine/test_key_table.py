@@ -104,3 +104,35 @@ def test_a_file_with_a_byte_order_mark_and_no_last_line_feed(tmp_path):
             "act": ["Act", "act", "cat", "tac"],
             "dgo": ["God", "dog"],
         }
+
+
+def test_a_batch_that_expects_enough_keys_builds_it_at_its_first_lookup(full):
+    enough = int(full.word_count * PAYS_AFTER)
+    with Dictionary(full.path, batch=True, cache_bytes=BIG) as dictionary:
+        dictionary.expect(enough // 2)  # too few to pay: the walk, as without the hint
+        solve_letters(dictionary, "gyroscope", all=True)
+        assert dictionary.cache_bytes < table_cost(dictionary.size, dictionary.word_count)
+    with Dictionary(full.path, batch=True, cache_bytes=BIG) as dictionary:
+        dictionary.expect(enough)
+        first = solve_letters(dictionary, "gyroscope", 1, all=True)
+        assert dictionary.cache_bytes >= table_cost(dictionary.size, dictionary.word_count) // 2
+        assert first == solve_letters(full, "gyroscope", 1, all=True)
+    with Dictionary(full.path, cache_bytes=BIG) as dictionary:  # not a batch: no table
+        dictionary.expect(enough)
+        solve_letters(dictionary, "gyroscope", all=True)
+        assert dictionary.cache_bytes < table_cost(dictionary.size, dictionary.word_count)
+
+
+def test_the_table_keeps_within_the_budget_it_was_built_for(full):
+    """table_cost counts the keys, the slots and the file's pages (they stay mapped once
+    read): a budget of exactly that builds it, and the cache then costs no more."""
+    cost = table_cost(full.size, full.word_count)
+    with Dictionary(full.path, batch=True, cache_bytes=cost) as dictionary:
+        dictionary.expect(full.word_count)
+        for rack in ("gyroscope", "aeinrstlo", "countdown", "qwertyuio", "zymurgies"):
+            assert solve_letters(dictionary, rack, 1, all=True) == solve_letters(
+                full, rack, 1, all=True
+            )
+        assert dictionary.any_order  # the table answers
+        # and the block cache's admission counters, kept (a few KiB: BlockCache.fixed)
+        assert dictionary.cache_bytes <= cost + 4096

@@ -11,7 +11,9 @@ its sparse index beside it; tools/make_definitions.py makes it. docs/FORMAT.md
 
 An item is a sense (``POS[LABELS]:GLOSS``, LABELS optional and comma-separated) or a link
 to another line: ``=POS:LEMMA``, the word is a form or spelling of LEMMA, or
-``+POS:LEMMA``, the word is derived from LEMMA; LEMMA's POS senses are on LEMMA's line.
+``+POS<BASE:LEMMA``, the word is a POS derived from LEMMA, a BASE (``easeful``
+``+a<n:ease``: an adjective from the noun); LEMMA's senses of that part of speech are on
+LEMMA's line.
 A lookup reads the word's line, then each linked lemma's: one block each.
 """
 
@@ -28,7 +30,8 @@ DEFINITIONS_PATH = data_path(DEFINITIONS_FILE)
 OFFENSIVE = "offensive"  # the label of a slur or obscenity (tools/sense_rank.py decides)
 SUPPLEMENT = "*"  # *POS:GLOSS, a sense from the project's reviewed supplement, not WordNet
 LINK = "="  # =POS:LEMMA, the word is a form or a spelling of LEMMA
-DERIVED = "+"  # +POS:LEMMA, the word is derived from LEMMA (abider from abide)
+DERIVED = "+"  # +POS<BASE:LEMMA, the word is a POS derived from the BASE LEMMA (abider)
+FROM = "<"  # between a derived link's own part of speech and its base's
 PARTS_OF_SPEECH = {
     "n": "noun", "v": "verb", "a": "adjective", "r": "adverb",  # WordNet's
     "p": "preposition", "c": "conjunction", "d": "determiner", "o": "pronoun",
@@ -64,20 +67,33 @@ class Sense:
 class Entry:
     """The senses of one lemma in one part of speech. *relation* says what the looked-up
     word is to *lemma*: "" (the word itself), "form" (an inflection, or another spelling:
-    cats, colour) or "derived" (abider from abide)."""
+    cats, colour) or "derived" (abider from abide). *pos* is the looked-up word's part of
+    speech; a derived word's may differ from its lemma's, *lemma_pos*, whose senses these
+    are (easeful, an adjective, from the noun ease)."""
 
-    __slots__ = ("lemma", "pos", "relation", "senses")
+    __slots__ = ("lemma", "lemma_pos", "pos", "relation", "senses")
 
-    def __init__(self, lemma: str, pos: str, senses: list[Sense], relation: str = "") -> None:
+    def __init__(
+        self,
+        lemma: str,
+        pos: str,
+        senses: list[Sense],
+        relation: str = "",
+        lemma_pos: str | None = None,
+    ) -> None:
         self.lemma, self.pos, self.senses, self.relation = lemma, pos, senses, relation
+        self.lemma_pos = lemma_pos or pos
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        found: dict[str, object] = {
             "lemma": self.lemma,
             "pos": self.pos,
             "relation": self.relation,
             "senses": [sense.to_dict() for sense in self.senses],
         }
+        if self.relation == "derived":  # the lemma's part of speech (easeful from ease, noun)
+            found["lemma_pos"] = self.lemma_pos
+        return found
 
 
 class Definition:
@@ -109,10 +125,14 @@ RELATIONS = {LINK: "form", DERIVED: "derived"}
 SOURCES = {"sense": "WordNet", "supplement": "anagramdb"}  # an item's kind -> Sense.source
 
 
-def parse_items(line: str) -> list[tuple[str, str, list[str], str]]:
+Item = tuple[str, str, list[str], str]  # (kind, pos, labels, text): parse_items
+
+
+def parse_items(line: str) -> list[Item]:
     """The items of a line's value as ``(kind, pos, labels, text)``: kind "sense" (text the
     gloss; "supplement" for a sense of the reviewed supplement), or "form" or "derived"
-    for a link (text the lemma). Raises ValueError for an item breaking the grammar."""
+    for a link (text the lemma; a derived link's labels hold its base's part of speech,
+    ``["n"]`` for ``+a<n:ease``). Raises ValueError for an item breaking the grammar."""
     items = []
     for item in line.split("\t"):
         relation = RELATIONS.get(item[:1])
@@ -123,6 +143,11 @@ def parse_items(line: str) -> list[tuple[str, str, list[str], str]]:
         pos, labels = head[:1], head[1:]
         if not colon or pos not in PARTS_OF_SPEECH or not text:
             raise ValueError(f"not a sense or a link: {item[:40]!r}")
+        if relation == "derived" and labels:
+            if labels[:1] != FROM or labels[1:] not in PARTS_OF_SPEECH:
+                raise ValueError(f"bad base part of speech in {item[:40]!r}")
+            items.append((relation, pos, [labels[1:]], text))
+            continue
         if labels and (link or labels[0] != "[" or labels[-1] != "]"):
             raise ValueError(f"bad labels in {item[:40]!r}")
         label_list = labels[1:-1].split(",") if labels else []
@@ -164,7 +189,7 @@ class Definitions:
         """Close the file. Idempotent."""
         self._file.close()
 
-    def _items(self, key: str) -> list[tuple[str, str, list[str], str]]:
+    def _items(self, key: str) -> list[Item]:
         value = self._file.get(key) if len(key) <= MAX_WORD else None
         if value is None:
             return []
@@ -182,13 +207,15 @@ class Definitions:
         entries: list[Entry] = []
         for kind, pos, labels, text in self._items(key):
             if kind in RELATIONS.values():
+                base = labels[0] if labels else pos  # a derived word's base's part of speech
                 senses = [
                     Sense(gloss, found_labels, SOURCES[found_kind])
                     for found_kind, found_pos, found_labels, gloss in self._items(text)
-                    if found_kind in SOURCES and found_pos == pos
+                    if found_kind in SOURCES and found_pos == base
                 ]
                 if senses:
-                    entries.append(Entry(text, PARTS_OF_SPEECH[pos], senses, kind))
+                    name = PARTS_OF_SPEECH[pos]
+                    entries.append(Entry(text, name, senses, kind, PARTS_OF_SPEECH[base]))
                 continue
             name = PARTS_OF_SPEECH[pos]
             sense = Sense(text, labels, SOURCES[kind])

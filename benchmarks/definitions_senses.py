@@ -56,7 +56,9 @@ def first_synset(wordnet: WordNet, word: str, definitions: Definitions) -> str |
         if lemma.replace("_", " ") != entry.lemma:
             continue
         for offset in wordnet.lemmas[pos][lemma]:
-            if split_gloss(wordnet.synsets[pos][offset].gloss)[0] in gloss:
+            definition = split_gloss(wordnet.synsets[pos][offset].gloss)[0]
+            # shown_gloss puts an example after a definition ending "e.g." (crumpled)
+            if definition.removesuffix(" e.g.").removesuffix(" e.g") in gloss:
                 return f"{pos}:{offset}"
     return None
 

@@ -16,7 +16,8 @@ then looked up the same way (lemma, then Morphy):
 2. a doubled final consonant before -ing, -ed, -er or -est undoubled (gutting -> gut,
    which Morphy's rules leave as "gutt");
 3. WordNet lemmas written as one word: half-wit and slide show are found as halfwit and
-   slideshow.
+   slideshow;
+4. a Latin or Greek plural of a noun (CLASSICAL: deliria -> delirium, curiae -> curia).
 
 Each linked lemma gets a line of its own, even when it is not in the lists (half-wit).
 A line's senses and links come in rank order for a British viewer (tools/sense_rank.py:
@@ -42,6 +43,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from itertools import chain
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -59,6 +61,7 @@ from sense_rank import (
     is_offensive,
     named_by_other,
     rank,
+    self_named,
     shown_gloss,
     split_gloss,
 )
@@ -76,7 +79,7 @@ from wordnet import (
 
 from anagramdb.atomic import packaging
 from anagramdb.builder import write_keyed
-from anagramdb.definitions import DEFINITIONS_FILE, DERIVED, LINK, format_sense
+from anagramdb.definitions import DEFINITIONS_FILE, DERIVED, FROM, LINK, format_sense
 from anagramdb.packaged import DATA_DIRECTORY, PACKAGED, PROVENANCE_FILE
 
 PACKAGE = "wordnet-base"
@@ -107,26 +110,32 @@ INFLECTED = (
     (re.compile(r"oes$"), "o"),
     (re.compile(r"ied$"), "y"),  # epoxied: epoxy
 )
-# suffix, the part of speech of the stem, and (letters cut from the rest, ending added) to try
+# plurals of Latin and Greek nouns (deliria, eidola, sensoria, curiae, rubati), tried last
+CLASSICAL = (
+    ("a", "um"), ("a", "on"), ("i", "us"), ("i", "o"), ("ae", "a"), ("ices", "ex"),
+    ("ices", "ix"), ("ina", "en"), ("ata", "a"), ("eaux", "eau"),
+)  # fmt: skip
+# suffix, the part of speech of the stem, the derived word's own, and (letters cut from the
+# rest, ending added) to try
 DERIVATIONS = (
-    ("er", "v", ((0, ""), (0, "e"), (1, "y"))),  # one who does: abider, adorner, decrier
-    ("or", "v", ((0, ""), (0, "e"))),  # depictor
-    ("ly", "a", ((0, ""), (1, "y"), (0, "le"), (2, ""))),  # errantly, archaically
-    ("ness", "a", ((0, ""), (1, "y"))),  # tenuousness, dopiness
-    ("ish", "n", ((0, ""), (0, "e"))),  # boarish
-    ("ish", "a", ((0, ""), (0, "e"))),  # lowish
-    ("less", "n", ((0, ""),)),  # tameless
-    ("able", "v", ((0, ""), (0, "e"))),  # mineable, citable
-    ("ment", "v", ((0, ""),)),  # assailment
-    ("ist", "n", ((0, ""), (0, "e"))),  # atomist
-    ("ism", "n", ((0, ""), (0, "e"))),  # tzarism
-    ("ism", "a", ((0, ""),)),  # expertism
-    ("ful", "n", ((0, ""),)),  # easeful
-    ("al", "n", ((0, "a"), (0, ""), (0, "e"))),  # faunal, scleral
-    ("ic", "n", ((0, "e"), (0, ""))),  # ozonic
-    ("ity", "a", ((0, ""),)),  # orality
-    ("ier", "n", ((0, ""),)),  # nerdier, dorkier: more like a nerd
-    ("iest", "n", ((0, ""),)),
+    ("er", "v", "n", ((0, ""), (0, "e"), (1, "y"))),  # one who does: abider, decrier
+    ("or", "v", "n", ((0, ""), (0, "e"))),  # depictor
+    ("ly", "a", "r", ((0, ""), (1, "y"), (0, "le"), (2, ""))),  # errantly, archaically
+    ("ness", "a", "n", ((0, ""), (1, "y"))),  # tenuousness, dopiness
+    ("ish", "n", "a", ((0, ""), (0, "e"))),  # boarish
+    ("ish", "a", "a", ((0, ""), (0, "e"))),  # lowish
+    ("less", "n", "a", ((0, ""),)),  # tameless
+    ("able", "v", "a", ((0, ""), (0, "e"))),  # mineable, citable
+    ("ment", "v", "n", ((0, ""),)),  # assailment
+    ("ist", "n", "n", ((0, ""), (0, "e"))),  # atomist
+    ("ism", "n", "n", ((0, ""), (0, "e"))),  # tzarism
+    ("ism", "a", "n", ((0, ""),)),  # expertism
+    ("ful", "n", "a", ((0, ""),)),  # easeful
+    ("al", "n", "a", ((0, "a"), (0, ""), (0, "e"))),  # faunal, scleral
+    ("ic", "n", "a", ((0, "e"), (0, ""))),  # ozonic
+    ("ity", "a", "n", ((0, ""),)),  # orality
+    ("ier", "n", "a", ((0, ""),)),  # nerdier, dorkier: more like a nerd
+    ("iest", "n", "a", ((0, ""),)),
 )
 PREFIXES = (
     "re", "un", "out", "over", "under", "mis", "non", "pre", "fore", "up",
@@ -213,6 +222,7 @@ class WordNet:
                 max(others, default=0),
                 synset.pointers,
                 order,
+                self_named(definition, lemma),
             )
             shown = shown_gloss(definition, examples, lemma, synset.written)
             item = format_sense(pos, [OFFENSIVE, *labels] if offensive else labels, shown)
@@ -273,45 +283,51 @@ def inflections(wordnet: WordNet, word: str) -> list[tuple[str, str]]:
             ]
             if found:
                 return found
+    for ending, replacement in CLASSICAL:
+        base = word[: -len(ending)] + replacement
+        if word.endswith(ending) and base in wordnet.lemmas["n"]:
+            return [("n", base)]
     return []
 
 
-def derivation_stems(word: str) -> list[tuple[str, str]]:
-    """``(pos, stem)`` pairs a derived *word* may come from (the suffixes of DERIVATIONS)."""
-    stems: list[tuple[str, str]] = []
+def derivation_stems(word: str) -> list[tuple[str, str, str]]:
+    """``(pos, stem, own)`` triples a derived *word* may come from (the suffixes of
+    DERIVATIONS): the stem's part of speech, the stem, and the derived word's own."""
+    stems: list[tuple[str, str, str]] = []
     singular = [word, word[:-1]] if word.endswith("s") and not word.endswith("ss") else [word]
     for form in singular:
-        for suffix, pos, cuts in DERIVATIONS:
+        for suffix, pos, own, cuts in DERIVATIONS:
             if form.endswith(suffix) and len(form) - len(suffix) >= 3:
                 base = form[: -len(suffix)]
                 for cut, ending in cuts:
                     stem = (base[:-cut] if cut else base) + ending
-                    if len(stem) >= 3 and (pos, stem) not in stems:
-                        stems.append((pos, stem))
+                    if len(stem) >= 3 and (pos, stem, own) not in stems:
+                        stems.append((pos, stem, own))
                 undoubled = DOUBLED_END.sub(r"\1", base)
-                if undoubled != base and (pos, undoubled) not in stems:
-                    stems.append((pos, undoubled))
+                if undoubled != base and (pos, undoubled, own) not in stems:
+                    stems.append((pos, undoubled, own))
     return stems
 
 
 def entries(wordnet: WordNet, word: str) -> list[tuple[str, str, str]]:
     """``(link, pos, lemma)`` for each lemma and part of speech that tells what *word*
-    means, in PARTS order: link "=" for the word itself or a form or spelling of it, "+"
-    for a lemma it is derived from (DERIVATIONS and PREFIXES, tried only when WordNet has
-    no form of the word)."""
+    means, in PARTS order: link "=" for the word itself or a form or spelling of it,
+    "+" and the word's own part of speech ("+a": easeful, an adjective from the noun ease)
+    for a lemma it is derived from (DERIVATIONS and PREFIXES, whose words keep their
+    base's part of speech; tried only when WordNet has no form of the word)."""
     found = [("=", pos, lemma) for pos, lemma in inflections(wordnet, word)]
     if found or word in NOT_DERIVED:
         return found
-    for pos, stem in derivation_stems(word):
+    for pos, stem, own in derivation_stems(word):
         for lemma in wordnet.bases(stem, pos):
-            if ("+", pos, lemma) not in found:
-                found.append(("+", pos, lemma))
+            if not any(item[1:] == (pos, lemma) for item in found):
+                found.append(("+" + own, pos, lemma))
     for prefix in PREFIXES:
         rest = word[len(prefix) :]
         if word.startswith(prefix) and len(rest) >= (3 if len(prefix) >= 3 else 4):
             for pos, lemma in inflections(wordnet, rest):
-                if ("+", pos, lemma) not in found:
-                    found.append(("+", pos, lemma))
+                if not any(item[1:] == (pos, lemma) for item in found):
+                    found.append(("+" + pos, pos, lemma))
     return sorted(found, key=lambda item: PARTS.index(item[1]))
 
 
@@ -344,9 +360,13 @@ def definition_lines(
                 continue  # proper nouns only
             defined[word] = True
             key = lemma.replace("_", " ")
-            best = min(rank(signals, fit in (None, pos), number) for signals, _ in senses)
+            best = min(
+                rank(scoped(signals, links, lemma), fit in (None, pos), number)
+                for signals, _ in senses
+            )
             if key != word:
-                item = f"{LINK if link == '=' else DERIVED}{pos}:{key}"
+                own = f"{LINK}" if link == "=" else f"{DERIVED}{link[1]}{FROM}"
+                item = f"{own}{pos}:{key}"
                 ranked.setdefault(word, []).append((best, len(PARTS) + number, item))
             if pos not in has_own.setdefault(key, set()):
                 has_own[key].add(pos)
@@ -360,17 +380,37 @@ def definition_lines(
 
 
 def ordered(senses: list[tuple[Signals, str]]) -> list[str]:
-    """The items of one lemma's senses in one part of speech, best ranked first."""
-    return [item for _, item in sorted(senses, key=lambda pair: rank(pair[0], True, 0))]
+    """The items of one lemma's senses in one part of speech, best ranked first (a gloss
+    naming the lemma matters between parts of speech only: ``scoped``)."""
+    return [
+        item
+        for _, item in sorted(
+            senses, key=lambda pair: rank(replace(pair[0], self_named=False), True, 0)
+        )
+    ]
+
+
+def scoped(signals: Signals, links: list[tuple[str, str, str]], lemma: str) -> Signals:
+    """*signals* of a sense of *lemma* among a word's *links*: its gloss naming the lemma
+    (the verb fissure, "break into fissures") counts only where the word links to the
+    lemma in another part of speech too, the sense it is defined through (the noun
+    fissure); caning's verb, "beat with a cane", competes with caning the noun, no sense
+    of cane."""
+    named = signals.self_named and sum(item[2] == lemma for item in links) > 1
+    return signals if named == signals.self_named else replace(signals, self_named=named)
 
 
 def lemma_rank(wordnet: WordNet, key: str, lemma: str, pos: str) -> tuple[int, ...]:
     """Where the *pos* senses of *lemma* come on its own line (under *key*): ranked by
     their best sense, with the form of the lemma itself deciding the fitting part of
     speech, and the parts of speech in WordNet's order (PARTS) last."""
-    fit = fitting_part(key, entries(wordnet, key))
+    links = entries(wordnet, key)
+    fit = fitting_part(key, links)
     senses = wordnet.senses(lemma, pos)
-    return min(rank(signals, fit in (None, pos), PARTS.index(pos)) for signals, _ in senses)
+    return min(
+        rank(scoped(signals, links, lemma), fit in (None, pos), PARTS.index(pos))
+        for signals, _ in senses
+    )
 
 
 def licence_text(path: str = COPYRIGHT) -> str:
@@ -418,7 +458,8 @@ def make(
         "supplement": {
             "file": "tools/" + os.path.basename(supplement_path) if supplement_path else None,
             "source": "written and reviewed for anagramdb (issue 29)",
-            "words": len(supplemented),
+            "words": len(supplemented & supplement.keys()),
+            "forms": len(supplemented - supplement.keys()),  # its words' forms, linked by rule
             "senses": supplement_senses,
         },
         "lines": scan.words,

@@ -10,11 +10,16 @@ they are compared (docs/DATA.md "How senses are ranked" has the evidence for eac
    or non-British region domain (slang, archaism, US), a topic domain that is a sport, a
    game, law, the military, religion or mythology (quoits, football), a gloss that says
    "a former", "obsolete", "archaic", "informal", "slang" or "colloquial";
-3. a sense tagged at least twice in the Semantic Concordance (cntlist), by that count;
-3a. a gloss that does not name its field first ("(anatomy) a long narrow slit"): a weaker
+3. the part of speech the word's form fits: an -er/-est form of an adjective is the
+   adjective, an -ed/-en (past) form of a verb is the verb, but a participle WordNet lists
+   as an adjective of its own is the adjective (remaining, pained, crumpled): before the
+   counts, which are the base's (remain, tagged 128 times) and not the form's;
+3a. a sense tagged at least twice in the Semantic Concordance (cntlist), by that count;
+3b. a gloss that does not name its field first ("(anatomy) a long narrow slit"): a weaker
    mark than 2, as WordNet names fields on everyday senses too ("(botany)" on root);
-4. the part of speech the word's form fits: an -er/-est form of an adjective is the
-   adjective, an -ed/-en (past) form of a verb is the verb;
+4. a gloss that does not name its own lemma ("break into fissures", the verb fissure, is
+   defined through the noun): counted only against another part of speech of the same
+   lemma (make_definitions.scoped);
 5. a synset where the word is the first lemma over one named by another (named_by_other:
    famine the shortage of food over dearth, famine, shortage; chute the slide over
    parachute, chute);
@@ -51,6 +56,7 @@ SPECIALIST_TOPICS = frozenset({
 BRITAIN = "Britain"
 UNMARKED_LABELS = frozenset({BRITAIN, "plural", "comparative", "combining form"})  # grammar
 FORM_FIT = (("er", "a"), ("est", "a"), ("ed", "v"), ("en", "v"))  # not -ing: remaining
+PARTICIPLE = ("ed", "en", "ing")  # a participle WordNet lists as an adjective is one
 SHORT_GLOSS = 2  # words: a gloss this short, or ending in "e.g.", shows its synonyms
 MAX_SYNONYMS = 5
 COMMON_SYNONYM = 5  # tagged this often, another lemma is a word everyone knows
@@ -69,6 +75,7 @@ class Signals:
     synonyms: int  # the highest tagged count of the synset's other lemmas
     pointers: int
     order: int  # WordNet's sense number, from 0
+    self_named: bool = False  # the gloss names the lemma itself: "break into fissures"
 
 
 def rank(signals: Signals, fits: bool, entry: int) -> tuple[int, ...]:
@@ -77,9 +84,10 @@ def rank(signals: Signals, fits: bool, entry: int) -> tuple[int, ...]:
     return (
         signals.offensive,
         0 if signals.britain and not signals.marked else 2 if signals.marked else 1,
+        not fits,
         -(signals.count if signals.count >= 2 else 0),
         signals.field,
-        not fits,
+        signals.self_named,
         signals.secondary,
         -signals.synonyms,
         -signals.count,
@@ -93,6 +101,8 @@ def fitting_part(word: str, links: list[tuple[str, str, str]]) -> str | None:
     """The part of speech *word*'s form asks for, given its ``(link, pos, lemma)``
     entries: an adjective for a comparative, a verb for a past form;
     None when its form says nothing (it is no inflection of such a lemma)."""
+    if word.endswith(PARTICIPLE) and ("=", "a", word) in links:
+        return "a"  # remaining, pained, crumpled: an adjective of its own before the verb
     for suffix, pos in FORM_FIT:
         if word.endswith(suffix) and any(
             link == "=" and part == pos and lemma != word for link, part, lemma in links
@@ -170,3 +180,10 @@ def shown_gloss(definition: str, examples: list[str], lemma: str, synonyms: list
     if example:
         text = text.removesuffix(" e.g.").removesuffix(" e.g") + f", e.g. {example}"
     return text
+
+
+def self_named(definition: str, lemma: str) -> bool:
+    """Whether *definition* names *lemma* itself or a regular form of it ("break into
+    fissures"): a sense defined through another sense of the word."""
+    spelt = re.escape(lemma.replace("_", " "))
+    return re.search(rf"\b{spelt}(s|es|d|ed|ing)?\b", definition.lower()) is not None

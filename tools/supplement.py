@@ -4,13 +4,17 @@ tools/make_definitions.py adds the supplement's senses, each item marked ``*`` (
 is anagramdb, definitions.SUPPLEMENT), to the lines WordNet gives, for the words of the
 packaged lists (and the lemmas the supplement links them to) and only in parts of speech
 WordNet leaves empty for that word: an entry WordNet covers is stale and stops the build,
-so the supplement never hides or duplicates WordNet's own senses.
+so the supplement never hides or duplicates WordNet's own senses. A regular form of a
+supplement word that WordNet leaves undefined (a plural, a verb form, a comparative, by
+inflect.py's rules) links to it, as a form WordNet's Morphy finds links to its lemma.
 """
 
 from __future__ import annotations
 
 import os
 import re
+
+from inflect import bases
 
 from anagramdb.definitions import LINK, PARTS_OF_SPEECH, SUPPLEMENT, format_sense
 
@@ -20,6 +24,8 @@ SUPPLEMENT_FILE = os.path.join(
 HEAD = re.compile(r"(=?)([a-z])(?:\[([^\]\t]+)\])?")
 
 Item = tuple[str, str, list[str], str]  # link ("=" or ""), POS, labels, gloss or lemma
+# the endings of a regular form of each part of speech (plurals, verb forms, comparatives)
+FORM_PARTS = {"n": ("s",), "v": ("s", "ed", "ing"), "a": ("er", "est")}
 
 
 class SupplementError(ValueError):
@@ -53,6 +59,26 @@ def needed(supplement: dict[str, list[Item]], words: set[str]) -> list[str]:
     return sorted(wanted)
 
 
+def inflected(
+    supplement: dict[str, list[Item]], words: set[str], defined: set[str]
+) -> dict[str, list[Item]]:
+    """Links for the regular forms of the supplement's words (inflect.py's rules): each
+    word of *words* neither in *defined* (by WordNet) nor in the supplement that is a
+    plural, a verb form or a comparative of a supplement word with senses of that part
+    of speech (taigas: taiga, cooeed: cooee) gets ``=POS`` links to it, or to the lemma
+    the supplement word links to (enures: inure)."""
+    links: dict[str, list[Item]] = {}
+    for word in sorted(words - defined - supplement.keys()):
+        for base in sorted(bases(word)):
+            # a form of a word the supplement links (enures, of enure, to inure) links on
+            items = supplement.get(base, [])
+            lemmas = {pos: text if link else base for link, pos, _, text in items}
+            for pos, lemma in lemmas.items():
+                if any(word.endswith(end) for end in FORM_PARTS.get(pos, ())):
+                    links.setdefault(word, []).append(("=", pos, [], lemma))
+    return links
+
+
 def apply_supplement(
     lines: dict[str, list[str]], supplement: dict[str, list[Item]], words: set[str]
 ) -> tuple[set[str], int]:
@@ -62,6 +88,7 @@ def apply_supplement(
     added: set[str] = set()
     senses = 0
     problems: list[str] = []
+    supplement = {**supplement, **inflected(supplement, words, set(lines))}
     for word in needed(supplement, words):
         own = wordnet_parts(lines, word)
         for link, pos, labels, text in supplement.get(word, []):

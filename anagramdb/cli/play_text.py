@@ -81,8 +81,9 @@ def definition_lines(result: dict[str, Any]) -> list[str]:
     lines = []
     for word, entries in (result.get("definitions") or {}).items():
         entry = entries[0]
-        relation = {"form": ", form of ", "derived": ", from "}.get(entry["relation"])
-        about = f"{entry['pos']}{relation}{entry['lemma']}" if relation else entry["pos"]
+        relation = {"form": ", form of ", "derived": ", from the "}.get(entry["relation"])
+        base = f"{entry['lemma_pos']} " if "lemma_pos" in entry else ""  # derived: its base's
+        about = f"{entry['pos']}{relation}{base}{entry['lemma']}" if relation else entry["pos"]
         sense = entry["senses"][0]
         gloss = f"[{', '.join(sense['labels'])}] " * bool(sense["labels"]) + sense["gloss"]
         if len(gloss) > GLOSS_SHOWN:

@@ -181,11 +181,12 @@ def numbers_text(answer: Any, rpn: bool = False) -> str:
 
 
 def entry_heading(entry: Entry) -> str:
-    """'noun', 'noun: form of cat' or 'verb: derived from abide' for a definitions.Entry."""
+    """'noun', 'noun: form of cat' or 'noun: derived from the verb abide' for a
+    definitions.Entry."""
     if entry.relation == "form":
         return f"{entry.pos}: form of {entry.lemma}"
     if entry.relation == "derived":
-        return f"{entry.pos}: derived from {entry.lemma}"
+        return f"{entry.pos}: derived from the {entry.lemma_pos} {entry.lemma}"
     return entry.pos
 
 

@@ -28,7 +28,10 @@ def _play(answer: Any, value: Any) -> ByKey:
 
 
 SENSE = Fields({"gloss": str, "labels": ListOf(str)})
-MEANING = Fields({"pos": str, "relation": str, "lemma": str, "senses": ListOf(SENSE, least=1)})
+MEANING = Fields(
+    {"pos": str, "relation": str, "lemma": str, "senses": ListOf(SENSE, least=1)},
+    {"lemma_pos": str},  # a derived word's base's part of speech
+)
 
 
 def _round(puzzle: Fields, best: Fields, play: ByKey) -> Fields:

@@ -208,10 +208,11 @@ SCRIPT = """
   const meaning = (data) => {
     if (!data.defined) return data.word + ": no definition";
     return data.word + ": " + data.entries.slice(0, 2).map((entry) => {
-      const how = { form: ", form of ", derived: ", from " }[entry.relation];
+      const how = { form: ", form of ", derived: ", from the " }[entry.relation];
+      const base = entry.lemma_pos ? entry.lemma_pos + " " : "";
       const sense = entry.senses[0];
       const labels = sense.labels.length ? "[" + sense.labels.join(", ") + "] " : "";
-      return "(" + entry.pos + (how ? how + entry.lemma : "") + ") " + labels + sense.gloss;
+      return "(" + entry.pos + (how ? how + base + entry.lemma : "") + ") " + labels + sense.gloss;
     }).join("; ");
   };
   let defining = "";

@@ -286,9 +286,9 @@ def corner_html(result: dict[str, Any]) -> str:
     (the engine's RoundResult ``definitions``; none for a numbers round)."""
     items = []
     for word, entries in (result.get("definitions") or {}).items():
-        entry, sense = entries[0], entries[0]["senses"][0]
-        how = {"form": ", form of ", "derived": ", from "}.get(entry["relation"])
-        about = entry["pos"] + (how + entry["lemma"] if how else "")
+        entry, sense, base = entries[0], entries[0]["senses"][0], entries[0].get("lemma_pos", "")
+        how = {"form": ", form of ", "derived": ", from the "}.get(entry["relation"])
+        about = entry["pos"] + (how + f"{base} {entry['lemma']}".lstrip() if how else "")
         labels = f"[{', '.join(sense['labels'])}] " if sense["labels"] else ""
         items.append(
             f"<dt>{escape(word)} <small>({escape(about)})</small></dt>"

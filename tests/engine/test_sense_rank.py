@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import sense_rank  # tools/ is not a package: on sys.path above
 import supplement
+from make_definitions import scoped
 from sense_rank import Signals, rank
 
 
@@ -52,17 +53,38 @@ def test_each_signal_ranks_in_its_place(first, second):
     assert rank(first, True, 0) < rank(second, True, 0)
 
 
-def test_the_form_and_the_first_lemma_rank_between_counts_and_synonyms():
-    assert rank(signals(), True, 1) < rank(signals(synonyms=9), False, 0)  # 4 the form's part
-    assert rank(signals(count=2), False, 1) < rank(signals(), True, 0)  # after counts
-    assert rank(signals(), True, 1) < rank(signals(secondary=True, synonyms=4), True, 0)  # 5
+def test_the_form_ranks_before_counts_and_the_first_lemma_before_synonyms():
+    assert rank(signals(), True, 1) < rank(signals(synonyms=9), False, 0)  # the form's part
+    assert rank(signals(), True, 1) < rank(signals(count=128), False, 0)  # before counts
+    assert rank(signals(count=2), True, 1) < rank(signals(count=2, field=True), True, 0)
+    assert rank(signals(), True, 1) < rank(signals(secondary=True, synonyms=4), True, 0)
+
+
+def test_a_gloss_naming_its_own_word_ranks_after_the_sense_it_names():
+    assert sense_rank.self_named("break into fissures or fine cracks", "fissure")
+    assert sense_rank.self_named("beat with a cane", "cane")
+    assert not sense_rank.self_named("a long narrow opening", "fissure")
+    assert not sense_rank.self_named("a cane toad's call", "can")  # whole words only
+    # after the field named first, before the synset named by another lemma
+    assert rank(signals(field=True), True, 0) > rank(signals(self_named=True), True, 0)
+    assert rank(signals(self_named=True), True, 0) > rank(signals(secondary=True), True, 0)
+
+
+def test_a_gloss_naming_its_word_counts_only_against_the_same_lemma():
+    verb = signals(self_named=True)
+    fissure = [("=", "n", "fissure"), ("=", "v", "fissure")]
+    caning = [("=", "n", "caning"), ("=", "v", "cane")]  # cane the noun is no sense of caning
+    assert scoped(verb, fissure, "fissure").self_named
+    assert not scoped(verb, caning, "cane").self_named
 
 
 @pytest.mark.parametrize(
     ("word", "links", "part"),
     [
         ("leaner", [("=", "n", "leaner"), ("=", "a", "lean")], "a"),
-        ("crumpled", [("=", "v", "crumple"), ("=", "a", "crumpled")], "v"),
+        ("crumpled", [("=", "v", "crumple"), ("=", "a", "crumpled")], "a"),  # its own adjective
+        ("remaining", [("=", "v", "remain"), ("=", "a", "remaining")], "a"),
+        ("rotted", [("=", "v", "rot")], "v"),  # a past form, no adjective of its own
         ("infusing", [("=", "v", "infuse")], None),  # a present participle: no part asked
         ("famine", [("=", "n", "famine")], None),
         ("cats", [("=", "n", "cat"), ("=", "v", "cat")], None),
@@ -109,7 +131,11 @@ EVERYDAY = {
     "ails": ("verb", "ail", "be ill or unwell"),
     "famine": ("noun", "famine", "a severe shortage of food"),
     "guilder": ("noun", "guilder", "in the Netherlands"),
-    "crumpled": ("verb", "crumple", "crumple"),  # a past form is the verb first
+    "crumpled": ("adjective", "crumpled", "of metal"),  # its own adjective before the verb
+    # reported since (DATA.md's [reported] group)
+    "fissure": ("noun", "fissure", "a long narrow"),  # not the verb "break into fissures"
+    "remaining": ("adjective", "remaining", "not used up"),  # not remain, however tagged
+    "pained": ("adjective", "pained", "hurt or upset"),
 }
 
 
@@ -196,3 +222,57 @@ def test_a_stale_or_broken_supplement_stops_the_build(tmp_path):
     bad.write_text("# fine\nzzz\tq\ta sound\n", encoding="utf-8")
     with pytest.raises(supplement.SupplementError, match=r"supplement.txt:2: not WORD"):
         supplement.read_supplement(str(bad))
+
+
+@pytest.mark.parametrize(
+    ("word", "pos", "lemma", "lemma_pos"),
+    [
+        ("easeful", "adjective", "ease", "noun"),  # issue 29: not "noun: derived from ease"
+        ("hipness", "noun", "hip", "adjective"),
+        ("impaler", "noun", "impale", "verb"),
+        ("abider", "noun", "abide", "verb"),
+    ],
+)
+def test_a_derived_word_has_its_own_part_of_speech(word, pos, lemma, lemma_pos):
+    with Definitions() as definitions:
+        entry = definitions.define(word).entries[0]
+    assert (entry.relation, entry.pos, entry.lemma, entry.lemma_pos) == (
+        "derived",
+        pos,
+        lemma,
+        lemma_pos,
+    )
+    assert entry.to_dict()["lemma_pos"] == lemma_pos
+
+
+def test_a_form_of_a_supplement_word_links_to_it():
+    words = {"taiga", "taigas", "cooeed", "enures", "pacier", "zzzs"}
+    items = {
+        "taiga": [("", "n", [], "northern forest")],
+        "cooee": [("", "i", [], "a call"), ("", "v", [], "call out")],
+        "enure": [("=", "v", [], "inure")],
+        "pacy": [("", "a", [], "fast")],
+        "zzz": [("", "i", [], "snoring")],  # an interjection has no forms
+    }
+    assert supplement.inflected(items, words, set()) == {
+        "taigas": [("=", "n", [], "taiga")],
+        "cooeed": [("=", "v", [], "cooee")],
+        "enures": [("=", "v", [], "inure")],  # on to the lemma the supplement links to
+        "pacier": [("=", "a", [], "pacy")],
+    }
+    assert supplement.inflected(items, words, {"taigas"}) == {
+        "cooeed": [("=", "v", [], "cooee")],  # WordNet defines taigas here: left alone
+        "enures": [("=", "v", [], "inure")],
+        "pacier": [("=", "a", [], "pacy")],
+    }
+
+
+def test_forms_and_latin_plurals_are_defined_under_their_lemma():
+    with Definitions() as definitions:
+        for word, lemma, pos in [
+            ("taigas", "taiga", "noun"),  # a plural of a supplement word
+            ("cooeed", "cooee", "verb"),
+            ("deliria", "delirium", "noun"),  # a Latin plural WordNet's Morphy misses
+        ]:
+            entry = definitions.define(word).entries[0]
+            assert (entry.relation, entry.lemma, entry.pos) == ("form", lemma, pos)

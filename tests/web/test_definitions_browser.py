@@ -25,10 +25,12 @@ def shown(word: str) -> str:
         found = definitions.define(word)
     parts = []
     for entry in found.entries[:2]:
-        how = {"form": ", form of ", "derived": ", from "}.get(entry.relation)
+        how = {"form": ", form of ", "derived": ", from the "}.get(entry.relation)
+        base = f"{entry.lemma_pos} " if entry.relation == "derived" else ""
         sense = entry.senses[0]
         labels = f"[{', '.join(sense.labels)}] " if sense.labels else ""
-        parts.append(f"({entry.pos}{how + entry.lemma if how else ''}) {labels}{sense.gloss}")
+        about = entry.pos + (how + base + entry.lemma if how else "")
+        parts.append(f"({about}) {labels}{sense.gloss}")
     return f"{found.word}: " + "; ".join(parts)
 
 

@@ -11,6 +11,8 @@ from _operator import itemgetter
 WORD, LENGTH, BLANKS = itemgetter(0), itemgetter(1), itemgetter(3)  # of a LettersWord
 RECORD_TAIL = itemgetter(1, 2, 3)  # length, score, blanks: all but the word of its record
 
+RUN_WORDS = itemgetter(2)  # of a run of countdown.letters.LettersWords: its words
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing costs a cold start about 10M instructions
     from typing import Any
@@ -131,6 +133,18 @@ def letters_json(result: LettersResult) -> str:
     from itertools import groupby
 
     rack, words = result
+    runs = getattr(words, "runs", None)  # the solver's runs (countdown.letters.LettersWords)
+    if (
+        runs is not None
+        and rack.isalpha()
+        and all(map(str.isalpha, map("".join, map(RUN_WORDS, runs))))
+    ):
+        # No blank, and each run's words are letters: joined as they are, a run at a time.
+        shown = []
+        for length, score, names in runs:
+            tail = f'", "length": {int.__repr__(length)}, "score": {int.__repr__(score)}}}'
+            shown.append('{"word": "' + (tail + ', {"word": "').join(names) + tail)
+        return '{"rack": "' + rack + '", "words": [' + ", ".join(shown) + "]}"
     plain = (rack.replace("?", "") or "a").isalpha() and "".join(map(WORD, words)).isalpha()
     if plain and "?" in rack:  # blanks are letters of the words' keys
         plain = all(("".join(word[3]) or "a").isalpha() for word in words)

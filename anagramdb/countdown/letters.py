@@ -211,9 +211,24 @@ def _blanks_used(key: str, word_letters: str) -> tuple[str, ...]:
     return tuple(sorted(letter for letter, n in need.items() for _ in range(n) if n > 0))
 
 
+class LettersWords(list[LettersWord]):
+    """The words of a letters answer, a list of LettersWord, that also keeps, when the rack
+    had no blank, the runs it was made of: ``(length, score, words)``, each a length's
+    words sorted, in order. Printing a batch reads them (cli/render.letters_json) rather
+    than every word's record; a list made any other way has no runs (None), and code that
+    changes one in place must set them to None."""
+
+    __slots__ = ("runs",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.runs: list[tuple[int, int, list[str]]] | None = []
+
+
 def _results(words_by_length: Found, enough: int, everything: bool) -> list[LettersWord]:
     """Longest first, then alphabetical; whole lengths until there are *enough* words."""
-    results: list[LettersWord] = []
+    results = LettersWords()
+    runs = results.runs
     for length in sorted(words_by_length, reverse=True):
         if not everything and len(results) >= enough:
             break
@@ -224,8 +239,11 @@ def _results(words_by_length: Found, enough: int, everything: bool) -> list[Lett
             rows: Iterable[tuple[str, int, int, tuple[str, ...]]] = zip(
                 found, repeat(length), repeat(points), repeat(())
             )
+            if runs is not None:
+                runs.append((length, points, found))
         else:
             rows = ((word, length, points, used) for word, used in found)
+            results.runs = runs = None
         # tuple.__new__ mapped in C: one LettersWord per word without a Python call each.
         results.extend(map(tuple.__new__, repeat(LettersWord), rows))
     return results

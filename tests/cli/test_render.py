@@ -65,6 +65,20 @@ def test_solver_shaped_results_longest_first_render_the_same(rack, pairs):
     assert letters_json(result) == model_json(result)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet="abcdeilnorstuyGYRO?", min_size=1, max_size=10), st.integers(1, 4))
+def test_solved_racks_print_from_their_runs_as_json_dumps_does(full, rack, least):
+    """The solver's answers keep their runs (LettersWords.runs, none with a blank), and
+    letters_json prints from them what json.dumps prints from the records."""
+    from anagramdb.countdown.queries import letters
+
+    for everything in (False, True):
+        result = letters(full, rack, least, 10, everything)
+        assert (result.words.runs is None) == ("?" in rack and bool(result.words))
+        assert letters_json(result) == model_json(result)
+        assert letters_json(LettersResult(rack, list(result.words))) == model_json(result)
+
+
 def test_a_solved_rack_renders_as_before(full):
     from anagramdb.countdown.queries import letters
 

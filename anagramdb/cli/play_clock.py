@@ -16,7 +16,7 @@ import time
 from ..countdown.answers import Round
 from ..countdown.game import COMPUTER, Game
 from ..countdown.round_kinds import RoundKind
-from .play_screen import GREEN
+from .play_screen import GREEN, EchoArea, LiveArea
 from .play_terminal import Terminal
 
 BEAT = 3  # seconds between rounds of a script shown on a terminal
@@ -25,6 +25,25 @@ BEAT = 3  # seconds between rounds of a script shown on a terminal
 def now() -> float:
     """The terminal's clock: the engine's events carry it (countdown/answers.py)."""
     return time.monotonic()
+
+
+def clock_turn(
+    term: Terminal, rnd: Round, area: LiveArea | EchoArea, note: str
+) -> tuple[float, str] | None:
+    """One turn of a round's clock at the terminal, for one player and for buzzers alike:
+    (the time, the note) after the engine's events since the last turn (the newest is the
+    note) and the live area made whole again if the game was suspended and resumed; None
+    once the clock has stopped, before the turn or by its events."""
+    if rnd.phase != "clock":
+        return None
+    at = now()
+    for event in rnd.tick(at):
+        note = f"  {event}"
+    if rnd.phase != "clock":
+        return None
+    if term.resumed():
+        area.lost()
+    return at, note
 
 
 def status(rnd: Round, at: float, width: int, note: str) -> str:

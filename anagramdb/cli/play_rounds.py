@@ -19,7 +19,7 @@ from ..countdown.picks import DEFAULT_LARGE
 from ..countdown.round_kinds import RoundKind
 from ..countdown.show import MAX_LARGE
 from ..countdown.verdicts import RoundResult
-from .play_clock import announce_stop, status
+from .play_clock import announce_stop, clock_turn, status
 from .play_clock import now as _now
 from .play_declarations import declare_choice
 from .play_editor import LineEditor
@@ -197,14 +197,8 @@ def _solo(term: Terminal, rnd: Round, player: str) -> None:
     with term.keys():
         rnd.start(_now())
         try:
-            while rnd.phase == "clock":
-                now = _now()
-                for event in rnd.tick(now):
-                    note = f"  {event}"
-                if rnd.phase != "clock":
-                    break
-                if term.resumed():
-                    area.lost()
+            while (turn := clock_turn(term, rnd, area, note)) is not None:
+                now, note = turn
                 shown = f"  entered: {entered}" if entered else ""
                 width = term.width.current()
                 area.draw(

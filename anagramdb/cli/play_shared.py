@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..countdown.answers import Round
 from ..countdown.game import Game
 from ..countdown.round_kinds import RoundKind
-from .play_clock import announce_stop, status
+from .play_clock import announce_stop, clock_turn, status
 from .play_clock import now as _now
 from .play_declarations import declare, hidden
 from .play_editor import LineEditor
@@ -85,14 +85,8 @@ def _buzzers(term: Terminal, game: Game, rnd: Round) -> None:
     note = ""
     with term.keys():
         try:
-            while rnd.phase == "clock":
-                now = _now()
-                for event in rnd.tick(now):
-                    note = f"  {event}"
-                if rnd.phase != "clock":
-                    break
-                if term.resumed():
-                    area.lost()
+            while (turn := clock_turn(term, rnd, area, note)) is not None:
+                now, note = turn
                 shown = hint + note
                 area.draw(status(rnd, now, term.width.current(), shown), "", "", note=shown)
                 keys = term.read_keys(TICK)

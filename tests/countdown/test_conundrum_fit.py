@@ -15,7 +15,6 @@ from anagramdb.countdown.conundrum import (
 )
 from anagramdb.dictionary import Dictionary
 from anagramdb.keys import letters_key
-from anagramdb.packaged import PACKAGED
 from anagramdb.wordlist import offensive_words
 
 STUDY_PROBLEMS = {  # issue 18: words that got through before
@@ -23,14 +22,6 @@ STUDY_PROBLEMS = {  # issue 18: words that got through before
                   "octoroon", "kafir", "boong", "lubra", "jigaboo", "shylock"),
     "unfit": ("lilo", "brie", "noel", "thru"),
 }  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def lists():
-    opened = {name: Dictionary(name) for name in PACKAGED}
-    yield opened
-    for dictionary in opened.values():
-        dictionary.close()
 
 
 def test_the_study_s_problem_words_are_excluded():

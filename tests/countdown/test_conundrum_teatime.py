@@ -27,14 +27,6 @@ SEED = 28  # the issue's number: racks and conundrums of earlier studies used se
 
 
 @pytest.fixture(scope="module")
-def lists():
-    opened = {name: Dictionary(name) for name in PACKAGED}
-    yield opened
-    for dictionary in opened.values():
-        dictionary.close()
-
-
-@pytest.fixture(scope="module")
 def made(lists):
     return generate(lists["full"], lists["common"], count=COUNT, seed=SEED)
 

@@ -38,8 +38,7 @@ def test_describe_os_error_gives_the_reason_or_the_kind():
     assert describe_os_error(FileNotFoundError()) == "FileNotFoundError"
 
 
-def test_warn_runs_a_front_ends_setup_once_before_the_first_warning(monkeypatch):
-    monkeypatch.setattr(errors, "_BEFORE_FIRST_WARNING", [])
+def test_warn_runs_a_front_ends_setup_once_before_the_first_warning():
     calls: list[str] = []
 
     def setup() -> None:

@@ -106,24 +106,24 @@ def test_lookups_in_a_kept_block_read_it_once(tmp_path):
     inflate nothing again; a block beyond the bound replaces the oldest."""
     path = str(tmp_path / "keyed.gz")
     write_keyed(path, LINES, KEYED_GZIP, block_size=2)  # blocks: act cat, dog emu, gnu
-    with KeyedFile(path, KEYED_GZIP, cache_blocks=2) as keyed:
+    with KeyedFile(path, KEYED_GZIP, cache_blocks=2) as opened_file:
         read = []
-        opened = keyed._opened
+        opened = opened_file._opened
         original = opened.block
         opened.block = lambda number: read.append(number) or original(number)  # type: ignore
-        assert keyed.get_many(["act", "cat", "dog", "emu", "cow"]) == {
+        assert opened_file.get_many(["act", "cat", "dog", "emu", "cow"]) == {
             "act": "to do", "cat": "a pet", "dog": "another pet", "emu": "a bird",
         }  # fmt: skip
         assert read == [0, 1]
-        assert keyed.get("gnu") == "an antelope" and keyed.get("emu") == "a bird"
-        assert keyed.get("act") == "to do"  # block 0 was the oldest: read again
+        assert opened_file.get("gnu") == "an antelope" and opened_file.get("emu") == "a bird"
+        assert opened_file.get("act") == "to do"  # block 0 was the oldest: read again
         assert read == [0, 1, 2, 0]
-    with KeyedFile(path, KEYED_GZIP, cache_blocks=0) as keyed:
+    with KeyedFile(path, KEYED_GZIP, cache_blocks=0) as opened_file:
         read = []
-        opened = keyed._opened
+        opened = opened_file._opened
         original = opened.block
         opened.block = lambda number: read.append(number) or original(number)  # type: ignore
-        assert keyed.get("act") == keyed.get("act") == "to do"
+        assert opened_file.get("act") == opened_file.get("act") == "to do"
         assert read == [0, 0]
 
 

@@ -15,14 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from anagramdb import keyed
 from anagramdb.builder import write_keyed
 from anagramdb.dictionary import Dictionary
 from anagramdb.errors import DictionaryFormatError, IndexVersionError
 from anagramdb.index import CRC_FIELD, HEADER, read_index
 from anagramdb.index_build import save_index
 from anagramdb.index_check import check_index
-from anagramdb.keyed import KeyedFile
+from anagramdb.keyed import REGION_BYTES, RELEASE_BYTES, RELEASE_PAGES, KeyedFile
 from anagramdb.kinds import ANAGRAM, KEYED, KEYED_GZIP
 
 from ..support.dictionaries import index_header
@@ -340,17 +339,17 @@ def resident_kib(path: Path) -> int:
 
 
 @pytest.mark.skipif(
-    not os.path.exists("/proc/self/smaps") or keyed.RELEASE_PAGES is None,
+    not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
     reason="needs Linux's smaps and MADV_DONTNEED",
 )
 def test_reading_a_keyed_file_through_keeps_its_resident_pages_bounded(tmp_path):
     path = tmp_path / "big.txt"
     lines = [f"{n:07d}\t" + f"{zlib.crc32(str(n).encode()):08x}" * 8 for n in range(60_000)]
     write_keyed(str(path), lines, KEYED)
-    assert path.stat().st_size > 4 * keyed.RELEASE_BYTES
+    assert path.stat().st_size > 4 * RELEASE_BYTES
     with KeyedFile(str(path), KEYED) as file:
         for number in range(file.index.entry_count):
             assert file.block(number)
         # Released every RELEASE_BYTES of regions read: never the whole file.
-        assert resident_kib(path) * 1024 <= keyed.RELEASE_BYTES + 2 * keyed.REGION_BYTES
+        assert resident_kib(path) * 1024 <= RELEASE_BYTES + 2 * REGION_BYTES
         assert file.get(lines[12_345].split("\t")[0]) == lines[12_345].split("\t", 1)[1]

@@ -37,10 +37,13 @@ from .keys import word_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import mmap
     from array import array
+    from typing import Protocol
 
-    from .mapped import FileBytes
+    class Source(Protocol):
+        """What a block's words are sliced from: a mapping, bytes, or mapped.FileBytes."""
+
+        def __getitem__(self, where: slice, /) -> bytes: ...
 
     # What Dictionary.find_keys reads of a block, in one tuple: first and last key; for a
     # KeyedBlock its keys, key table (None until made) and the table's mask, whether it is
@@ -152,7 +155,7 @@ class KeyedBlock:
     def __init__(
         self,
         keys: str,
-        source: mmap.mmap | bytes | FileBytes,
+        source: Source,
         start: int,
         end: int,
         aligned: bool,

@@ -51,11 +51,13 @@ from scowl_reviews import (
     DROP_FORMS,
     DROPS,
     INFLECTIONS,
+    RECALL,
     UNATTESTED_FILE,
     VARIANTS,
     Drop,
     read_drops,
     read_inflections,
+    read_recall,
     read_unattested,
     read_variants,
     variant_reasons,
@@ -87,6 +89,7 @@ SIGNALS = {
     "wordnet": "Debian wordnet-base 1:3.0-37 (WordNet 3.0)",
 }
 SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
+RECALL_SIZE = 70  # a word the recall review keeps joins the lists of this size and up
 LISTS = {"common": 55, "full": 70, "huge": 80}
 DEFAULT_LIST = "full"  # an unattested form it holds (SCOWL's own, at its size) gets no reason
 VOWELLESS_WORDS = frozenset("brr crwth crwths cwm cwms hmm nth pfft psst shh tsk tsks zzz".split())
@@ -177,6 +180,7 @@ class Reviews(NamedTuple):
     drops: dict[str, Drop]
     drop_forms: dict[str, str]  # form: the dropped word it leaves with
     unattested: dict[str, tuple[str, str]]  # form: (reason, base), for reasons.txt only
+    recall: list[str]  # the words the recall review keeps (tools/recall_review.txt)
 
     @classmethod
     def read(cls, paths: ReviewPaths) -> Reviews:
@@ -193,6 +197,7 @@ class Reviews(NamedTuple):
             drops,
             drop_forms,
             read_unattested(paths.unattested),
+            sorted(word for word, entry in read_recall(paths.recall).items() if entry.keep),
         )
 
     def refused(self) -> set[str]:
@@ -207,6 +212,7 @@ class ReviewPaths(NamedTuple):
     drops: str = DROPS
     drop_forms: str = DROP_FORMS
     unattested: str = UNATTESTED_FILE
+    recall: str = RECALL
 
 
 def list_words(
@@ -216,8 +222,9 @@ def list_words(
     -ize words it took from british_z.
 
     The steps: the British words files and the add-back list; british_z's -ize spellings
-    (never -yze); the kept entries of variant_3 and australian; the drop list; then each
-    listed inflection whose base is in, if SCOWL lists the form at any size."""
+    (never -yze); the kept entries of variant_3 and australian; the words the recall
+    review keeps (lists of RECALL_SIZE and up); the drop list; then each listed inflection
+    whose base is in, if SCOWL lists the form at any size."""
     skipped: dict[str, int] = {}
     words = category_words(directory, CATEGORIES, limit, skipped)
     words.update(word for word, size in reviews.addback if size <= limit)
@@ -230,6 +237,8 @@ def list_words(
     reviewed = category_words(directory, REVIEWED_CATEGORIES, limit) - words
     kept = {word for word in reviewed if reviews.variants.get(word)}
     words |= kept
+    recalled = set(reviews.recall) - words if limit >= RECALL_SIZE else set()
+    words |= recalled
     refused = reviews.refused()
     dropped = words & refused
     words -= dropped
@@ -247,12 +256,28 @@ def list_words(
         "added_back": sum(1 for _, size in reviews.addback if size <= limit),
         "added_ize": len(ize),
         "added_variants": len(kept),
+        "added_recall": len(recalled - dropped),
         "unreviewed_variants": sum(1 for word in reviewed if word not in reviews.variants),
         "added_inflections": len(inflections),
         "dropped": dict(sorted(reasons.items())),
         "dropped_forms": forms_dropped,
     }
     return sorted(words), steps, ize - refused
+
+
+def recall_record(path: str) -> dict[str, object]:
+    """The recall review's provenance: its verdicts counted by reason and by source."""
+    entries = read_recall(path).values()
+    return {
+        "file": "tools/" + os.path.basename(path),
+        "entries": len(entries),
+        "kept": sum(1 for entry in entries if entry.keep),
+        "by_reason": dict(sorted(Counter(entry.reason for entry in entries).items())),
+        "by_source": dict(
+            sorted(Counter(f"{entry.source} {entry.verdict}" for entry in entries).items())
+        ),
+        "sha256": sha256(path),
+    }
 
 
 def package_version(package: str = PACKAGE) -> str:
@@ -373,7 +398,8 @@ def make(
                 "sha256": sha256(getattr(paths, kind)),
             }
             for kind in ("variants", "inflections", "drops", "drop_forms", "unattested")
-        },
+        }
+        | {"recall": recall_record(paths.recall)},
         "signals": SIGNALS,
         "reasons": {
             "file": REASONS_FILE,

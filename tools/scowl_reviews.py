@@ -11,7 +11,10 @@
 - ``scowl_unattested.txt``: ``FORM REASON BASE``: an inflection hunspell accepts that the
   evidence refuses (UNATTESTED_REASONS), for the reasons file only;
 - ``scowl_drops.txt``: ``WORD REASON [OXFORD FORM]``: words the show refuses, kept out of
-  every list, each with its reason (REASONS) and, where one exists, the form Oxford uses.
+  every list, each with its reason (REASONS) and, where one exists, the form Oxford uses;
+- ``recall_review.txt``: ``WORD VERDICT REASON SOURCE``: the verdict on each recall
+  candidate (tools/recall_candidates.py): ``keep oxford`` joins ``full`` and ``huge``;
+  ``drop`` with a reason of RECALL_REASONS leaves it where it was.
 
 Every reader checks each line and raises ValueError naming the file and line.
 """
@@ -29,6 +32,7 @@ INFLECTIONS = os.path.join(HERE, "scowl_inflections.txt")
 DROPS = os.path.join(HERE, "scowl_drops.txt")
 DROP_FORMS = os.path.join(HERE, "scowl_drop_forms.txt")
 UNATTESTED_FILE = os.path.join(HERE, "scowl_unattested.txt")
+RECALL = os.path.join(HERE, "recall_review.txt")
 UNATTESTED_REASONS = ("no-comparative", "no-plural")
 VERDICTS = ("keep", "drop")
 REASONS = (
@@ -40,6 +44,20 @@ REASONS = (
     "abbreviation",
     "inflection",
 )
+RECALL_REASONS = {
+    "keep": ("oxford",),  # Oxford lists it in lower case, one word: a headword or its form
+    "drop": (
+        "not-in-oxford",
+        "capitalised",  # Oxford has it only as a name or trademark
+        "phrase-only",  # only inside a phrase or as two words (in absentia, road map)
+        "hyphenated",
+        "us-spelling",
+        "abbreviation",
+        "numeral",  # a Roman numeral
+        "offensive",  # a slur: Oxford has it, the show would not say it
+    ),
+}
+RECALL_SOURCES = ("huge", "huge-frequent", "wordfreq", "huge-racks", "issue")
 WORD = re.compile("[a-z]+")
 FORM = re.compile("[A-Za-z][A-Za-z' -]*[A-Za-z]")
 
@@ -122,6 +140,42 @@ def read_unattested(path: str = UNATTESTED_FILE) -> dict[str, tuple[str, str]]:
             )
         form = check_word(path, line_no, fields[0], line)
         found[form] = (fields[1], check_word(path, line_no, fields[2], line))
+    return found
+
+
+class Recall(NamedTuple):
+    """One verdict of the recall review: keep or drop, why, and where the word was found."""
+
+    word: str
+    verdict: str
+    reason: str
+    source: str
+
+    @property
+    def keep(self) -> bool:
+        return self.verdict == "keep"
+
+
+def read_recall(path: str = RECALL) -> dict[str, Recall]:
+    """The recall review by word: each word once, a verdict, its reason, a known source."""
+    found: dict[str, Recall] = {}
+    for line_no, fields, line in entries(path):
+        if (
+            len(fields) != 4
+            or fields[2] not in RECALL_REASONS.get(fields[1], ())
+            or fields[3] not in RECALL_SOURCES
+        ):
+            raise problem(
+                path,
+                line_no,
+                f"'WORD VERDICT REASON SOURCE' (reasons by verdict {RECALL_REASONS}, "
+                f"SOURCE one of {RECALL_SOURCES})",
+                line,
+            )
+        word = check_word(path, line_no, fields[0], line)
+        if word in found:
+            raise problem(path, line_no, "each word once", line)
+        found[word] = Recall(word, *fields[1:])
     return found
 
 

@@ -81,7 +81,16 @@ def test_category_rules_sizes_and_add_back(scowl, tmp_path):
     directory, addback = scowl
     output = tmp_path / "out"
     output.mkdir()
-    record = tool.make(directory, str(output), "2020.12.07-2", addback, copyright_path=None)
+    recall = tmp_path / "recall.txt"  # the recall review's words are tested on their own
+    recall.write_text("", encoding="utf-8")
+    record = tool.make(
+        directory,
+        str(output),
+        "2020.12.07-2",
+        addback,
+        copyright_path=None,
+        review_paths=tool.ReviewPaths(recall=str(recall)),
+    )
     common, full, huge = (
         words_of(str(output / PACKAGED[name])) for name in ("common", "full", "huge")
     )

@@ -47,6 +47,12 @@ REVIEWED = {
     "drop_forms": "flareups flareup\ncats torpedo\n",  # cats: torpedo is not dropped
     # a form no list holds gets its reason; one the default list holds (SCOWL's) does not
     "unattested": "colours no-plural colour\ncats no-plural cat\n",
+    # kept: joins full and huge (size 70), never common; a dropped verdict or the drop
+    # list keeps a word out
+    "recall": (
+        "grimoire keep oxford huge\nwaldo drop capitalised wordfreq\n"
+        "flareup keep oxford huge-racks\n"
+    ),
 }
 
 
@@ -71,6 +77,7 @@ def made(tmp_path):
         str(paths["drops"]),
         str(paths["drop_forms"]),
         str(paths["unattested"]),
+        str(paths["recall"]),
     )
     record = tool.make(
         str(directory), str(output), "2020.12.07-2", str(addback), None, review_paths
@@ -86,13 +93,19 @@ def test_each_layer_joins_at_its_own_size(made):
     record, lists, _ = made
     common = {"cat", "torpedo", "colour", "analyse", "organise", "ribcage"}
     common |= {"organize", "annexe", "arvo", "ribcages", "cats"}
-    assert lists["common"] == lists["full"] == common
-    assert lists["huge"] == common | {"realize"}
+    assert lists["common"] == lists["full"] - {"grimoire"} == common
+    assert lists["huge"] == common | {"realize", "grimoire"}
     for word in ("analyze", "flareup", "flareups", "brekkie", "advertize", "zebras", "color"):
         assert word not in lists["huge"]
     steps = record["dictionaries"]
     assert steps["common"]["added_ize"] == 1 and steps["huge"]["added_ize"] == 2
     assert steps["common"]["added_variants"] == 2
+    assert (steps["common"]["added_recall"], steps["full"]["added_recall"]) == (0, 1)
+    assert record["reviews"]["recall"]["by_source"] == {
+        "huge keep": 1,
+        "huge-racks keep": 1,
+        "wordfreq drop": 1,
+    }
     assert steps["common"]["unreviewed_variants"] == 1  # brekkie: no verdict, left out
     assert steps["common"]["added_inflections"] == 2  # zebras: SCOWL lacks it
     assert steps["huge"]["dropped"] == {"hyphenated": 1}

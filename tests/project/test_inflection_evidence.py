@@ -120,6 +120,7 @@ def test_drop_forms_spare_words_of_their_own():
 
 
 @pytest.mark.rebuild
+@pytest.mark.timeout(900)  # minutes of CPU on a loaded machine: run the tools
 def test_the_committed_inflection_files_are_what_the_tool_makes(tmp_path):
     pytest.importorskip("wordfreq", reason="needs PyPI wordfreq (a tools-only dependency)")
     maker = importlib.import_module("make_default_dictionary")

@@ -214,6 +214,7 @@ def test_the_shipped_review_files_are_sound():
 
 
 @pytest.mark.rebuild
+@pytest.mark.timeout(900)  # minutes of CPU on a loaded machine: run the tools
 def test_the_committed_conundrum_data_is_what_the_tool_makes(tmp_path):
     pytest.importorskip("wordfreq", reason="needs PyPI wordfreq (a tools-only dependency)")
     if not os.path.isdir(tool.SCOWL_DIRECTORY):

@@ -229,7 +229,7 @@ def pool_context() -> Any:
     never a fork of this process, whose other threads (a caller's, a web server's) could
     hold a lock that a forked child would find held forever (Python 3.12 warns, and 3.14
     makes the fork server the default). It costs about 0.25 s of CPU time for two
-    workers, against about 10 s of the whole statistics (docs/DECISIONS.md, D9)."""
+    workers, against the 19 s of the whole statistics (docs/DECISIONS.md, D9)."""
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()
@@ -337,23 +337,19 @@ _SPLITS = [
 ]
 
 
-class _TableOrder(dict[Key, tuple[int, Key]]):
-    """Which of two three-tile parts makes the better table side: the one with more
-    values (so that the other's fewer values are looked up in it), then the larger key."""
-
-    def __missing__(self, key: Key) -> tuple[int, Key]:
-        rank = self[key] = (len(values(key)), key)
-        return rank
+def _larger(one: Key, other: Key) -> bool:
+    """Whether *one* three-tile part makes the better table side than *other*: the one
+    with more values, so that the other's fewer values are looked up in it."""
+    return (len(values(one)), one) > (len(values(other)), other)
 
 
 def plan(chosen: list[Key]) -> list[Part]:
     """The work for the *chosen* selections, in parts of up to CHUNK sub-selections: each
     five-tile sub-selection with the tiles that extend it to a chosen selection, each four
     with its completing pairs, each three with the threes that complete it (a 3+3 split
-    once, from the side with more values: see _TableOrder)."""
+    once, from the side with more values: see _larger)."""
     sides: dict[Key, list[Key]] = {}
     same: dict[Key, Key] = {}  # one tuple for each small side, however often it comes
-    order = _TableOrder()
     for selection in chosen:
         splits = dict.fromkeys(
             (part(selection), rest(selection), size) for part, rest, size in _SPLITS
@@ -361,7 +357,7 @@ def plan(chosen: list[Key]) -> list[Part]:
         for part, rest, size in splits:
             if size == 1:
                 rest = (rest,)
-            elif size == 3 and order[rest] > order[part]:
+            elif size == 3 and _larger(rest, part):
                 continue
             rest = same.setdefault(rest, rest)
             others = sides.get(part)

@@ -56,7 +56,7 @@ def stopped(process: subprocess.Popen[str], name: str, group: bool = False) -> s
     finally:
         if process.poll() is None:
             process.kill()
-            process.wait()
+            process.communicate()  # its pipes closed too, not left to a later test's collector
     code, line = STOPS[name]
     assert (process.returncode, err.splitlines()[-1:]) == (code, [line]), err
     assert "Traceback" not in err

@@ -11,7 +11,6 @@ import sys
 import pytest
 
 from anagramdb.countdown.reasons import explain
-from anagramdb.packaged import PACKAGED, data_path
 
 from ..support import ROOT
 
@@ -27,15 +26,6 @@ REFUSED = (
     "colters garrotes percent carolus ceteris agisms cesura karat inpour toeas initio acnes "
     "herculean sugarcane"
 ).split()
-
-
-@pytest.fixture(scope="module")
-def packaged_words():
-    found = {}
-    for name, file in PACKAGED.items():
-        with open(data_path(file), encoding="utf-8") as handle:
-            found[name] = set(handle.read().split())
-    return found
 
 
 def test_no_packaged_list_holds_a_refused_word(packaged_words):

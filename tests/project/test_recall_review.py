@@ -9,8 +9,6 @@ import sys
 
 import pytest
 
-from anagramdb.packaged import PACKAGED, data_path
-
 from ..support import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -18,15 +16,6 @@ reviews = importlib.import_module("scowl_reviews")
 
 # Longer words Oxford has that only `huge` held (issue 28's own examples).
 ISSUE_WORDS = "grimoire gaieties amassers denarii fantod waldoes".split()
-
-
-@pytest.fixture(scope="module")
-def packaged_words():
-    found = {}
-    for name, file in PACKAGED.items():
-        with open(data_path(file), encoding="utf-8") as handle:
-            found[name] = set(handle.read().split())
-    return found
 
 
 @pytest.fixture(scope="module")

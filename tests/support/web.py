@@ -11,6 +11,7 @@ import threading
 import urllib.parse
 from collections.abc import Iterator
 
+from anagramdb.web import routes
 from anagramdb.web.game_http import Games, install
 from anagramdb.web.rooms import Registry
 from anagramdb.web.server import Options, Server, make_server
@@ -160,3 +161,26 @@ def served_on_a_fake_clock(start: float = 5000.0) -> Iterator[Server]:
     with serving(server):
         yield server
     server.games.close()
+
+
+@contextlib.contextmanager
+def held_route(
+    path: str, wait: float = 60
+) -> Iterator[tuple[threading.Semaphore, threading.Event]]:
+    """A route *path* whose requests wait (up to *wait* seconds) until the test lets them
+    go: yields (entered, release), a semaphore released as each request arrives and the
+    event that lets them all answer; the route is removed afterwards."""
+    release = threading.Event()
+    entered = threading.Semaphore(0)
+
+    def handler(request: routes.Request) -> routes.Response:
+        entered.release()
+        release.wait(wait)
+        return routes.Response.json(200, {"held": True})
+
+    routes.route(path)(handler)
+    try:
+        yield entered, release
+    finally:
+        release.set()
+        del routes.ROUTES[path]

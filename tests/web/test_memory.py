@@ -19,7 +19,7 @@ from anagramdb.web.solvers import OTHER_CACHE_BYTES, Solvers
 from anagramdb.web.workers import StopFlag, memory_releaser, run
 
 from ..support.waiting import wait_until
-from ..support.web import start_server, stop_server
+from ..support.web import held_route, start_server, stop_server
 
 WAIT = 60
 
@@ -27,20 +27,8 @@ WAIT = 60
 @pytest.fixture
 def held():
     """A route /test/held-memory whose requests wait until the test lets them go."""
-    release = threading.Event()
-    entered = threading.Semaphore(0)
-
-    def handler(request: routes.Request) -> routes.Response:
-        entered.release()
-        release.wait(WAIT)
-        return routes.Response.json(200, {"held": True})
-
-    routes.route("/test/held-memory")(handler)
-    try:
-        yield entered, release
-    finally:
-        release.set()
-        del routes.ROUTES["/test/held-memory"]
+    with held_route("/test/held-memory", WAIT) as pair:
+        yield pair
 
 
 def ask(port: int, path: str) -> int:

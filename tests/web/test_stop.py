@@ -23,7 +23,7 @@ from anagramdb.web.server import Options
 
 from ..support.processes import threads
 from ..support.waiting import wait_until, workers
-from ..support.web import start_server
+from ..support.web import held_route, start_server
 
 LOAD_CLIENTS = 6
 MAX_REQUESTS = 400
@@ -35,20 +35,8 @@ HEAVY = "/api/letters?rack=gyrosco%3F%3F&all=1"
 @pytest.fixture
 def held():
     """A route /test/held whose requests wait until the test lets them go."""
-    release = threading.Event()
-    entered = threading.Semaphore(0)
-
-    def handler(request: routes.Request) -> routes.Response:
-        entered.release()
-        release.wait(WAIT)
-        return routes.Response.json(200, {"held": True})
-
-    routes.route("/test/held")(handler)
-    try:
-        yield entered, release
-    finally:
-        release.set()
-        del routes.ROUTES["/test/held"]
+    with held_route("/test/held", WAIT) as pair:
+        yield pair
 
 
 def test_stop_lets_a_request_in_flight_finish_then_the_dictionaries_close(held):

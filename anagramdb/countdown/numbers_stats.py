@@ -8,15 +8,12 @@ integer bitset (bit v - W.start for value v), so distances come from a few shift
 ``near(k) = R | R << 1 | R >> 1 | ... | R << k | R >> k``.
 
 An expression using all six tiles splits at its last operation into 5+1, 4+2 or 3+3
-tiles. Selections share most of their sub-selections, so the work is arranged around
-them (numbers_window.py does it): phase A builds the value set of each of the 5,402
-five-tile sub-selections once (only up to the window's top times the largest tile: no
-value above can come back), and combines it with every tile that extends it to a
-selection (the 5+1 splits); phase B, per selection, adds the 4+2 and 3+3 splits and the
-values of its sub-selections of up to four tiles, from value sets and bit tables memoised
-per process. "x op y lands in W" is a shift of a value set's bit table for sums and
-differences, and a slice of its sorted list, mapped in C, for products and quotients.
-Both phases are spread over worker processes; the result does not depend on how.
+tiles. Selections share their sub-selections, so the work is arranged around those
+(numbers_window.py does it): each five-tile sub-selection (5,402) has its value set
+built once and combined with every tile that extends it; each four-tile one (1,826) and
+three-tile one with every two or three tiles that complete it, through one table per
+value of the other side, shared by every selection that meets that value. The parts are
+spread over worker processes; the result does not depend on how.
 """
 
 from __future__ import annotations
@@ -25,17 +22,18 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import combinations
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ..errors import InvalidNumbersError, quoted
 from .numbers import off_the_show
 from .numbers_search import Key
 from .numbers_window import REACH as REACH
-from .numbers_window import Window, phase_a, phase_b
+from .numbers_window import Window, five_bits, pairs_bits, values
 from .show import LARGE_TILES, SHOW_TILES, TARGET_RANGE, TILES_DRAWN
 
 POOL_THREAD_STACK = 256 << 10  # bytes of stack for each of the worker pool's threads
-CHUNK = 64
+CHUNK = 256  # sub-selections a task: about 30 tasks, each a few per cent of the work
 MAX_TARGET = 10_000  # the window's bitsets and the per-target counts grow with the range
 
 Progress = Callable[[int, int], None]
@@ -197,20 +195,18 @@ def statistics(
     process only). The result is the same whatever *jobs* is."""
     first, last = targets
     chosen = selections() if chosen is None else sorted({_selection(tiles) for tiles in chosen})
-    fives: list[Key] = sorted({five for selection in chosen for five in combinations(selection, 5)})
-    tasks = [(phase_a, fives[i : i + CHUNK]) for i in range(0, len(fives), CHUNK)]
-    tasks += [(phase_b, chosen[i : i + CHUNK]) for i in range(0, len(chosen), CHUNK)]
+    tasks = [(part, first, last) for part in plan(chosen)]
     if not jobs:
         jobs = usable_cpus()
     reached: dict[Key, int] = dict.fromkeys(chosen, 0)
     if jobs == 1:
-        results: Iterable[dict[Key, int]] = (work((part, first, last)) for work, part in tasks)
+        results: Iterable[dict[Key, int]] = map(work, tasks)
         done = _merge(reached, results, len(tasks), progress)
     else:
         with worker_pool(pool_context(), jobs) as pool:
             done = _merge(
                 reached,
-                pool.imap_unordered(_run, [(work, (part, first, last)) for work, part in tasks]),
+                pool.imap_unordered(work, tasks),
                 len(tasks),
                 progress,
             )
@@ -233,7 +229,7 @@ def pool_context() -> Any:
     never a fork of this process, whose other threads (a caller's, a web server's) could
     hold a lock that a forked child would find held forever (Python 3.12 warns, and 3.14
     makes the fork server the default). It costs about 0.25 s of CPU time for two
-    workers, against the 19 s of the whole statistics (docs/DECISIONS.md, D9)."""
+    workers, against about 10 s of the whole statistics (docs/DECISIONS.md, D9)."""
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()
@@ -329,11 +325,65 @@ def worker_pool(context: Any, jobs: int) -> Iterator[Any]:
         pool.join()
 
 
-def _run(
-    task: tuple[Callable[[tuple[list[Key], int, int]], dict[Key, int]], tuple[list[Key], int, int]],
-) -> dict[Key, int]:
-    work, arguments = task
-    return work(arguments)
+Part = list[tuple[Key, list[Key]]]
+
+
+# A selection's splits into a part and the rest (5+1, 4+2, 3+3), as positions: its tiles
+# are sorted, so each side comes out sorted.
+_SPLITS = [
+    (itemgetter(*(i for i in range(TILES_DRAWN) if i not in rest)), itemgetter(*rest), size)
+    for size in (1, 2, 3)
+    for rest in combinations(range(TILES_DRAWN), size)
+]
+
+
+class _TableOrder(dict[Key, tuple[int, Key]]):
+    """Which of two three-tile parts makes the better table side: the one with more
+    values (so that the other's fewer values are looked up in it), then the larger key."""
+
+    def __missing__(self, key: Key) -> tuple[int, Key]:
+        rank = self[key] = (len(values(key)), key)
+        return rank
+
+
+def plan(chosen: list[Key]) -> list[Part]:
+    """The work for the *chosen* selections, in parts of up to CHUNK sub-selections: each
+    five-tile sub-selection with the tiles that extend it to a chosen selection, each four
+    with its completing pairs, each three with the threes that complete it (a 3+3 split
+    once, from the side with more values: see _TableOrder)."""
+    sides: dict[Key, list[Key]] = {}
+    same: dict[Key, Key] = {}  # one tuple for each small side, however often it comes
+    order = _TableOrder()
+    for selection in chosen:
+        splits = dict.fromkeys(
+            (part(selection), rest(selection), size) for part, rest, size in _SPLITS
+        )
+        for part, rest, size in splits:
+            if size == 1:
+                rest = (rest,)
+            elif size == 3 and order[rest] > order[part]:
+                continue
+            rest = same.setdefault(rest, rest)
+            others = sides.get(part)
+            if others is None:
+                sides[part] = [rest]
+            else:
+                others.append(rest)
+    parts: list[Part] = []
+    for size in (3, 4, 5):  # the costliest parts first: workers finish together
+        entries = sorted(item for item in sides.items() if len(item[0]) == size)
+        parts += [entries[i : i + CHUNK] for i in range(0, len(entries), CHUNK)]
+    return parts
+
+
+def work(task: tuple[Part, int, int]) -> dict[Key, int]:
+    """One part of the plan: per selection it meets, the window's bits found there."""
+    entries, first, last = task
+    window = Window(first, last)
+    found: dict[Key, int] = {}
+    for entry in entries:
+        (five_bits if len(entry[0]) == 5 else pairs_bits)(entry, window, found)
+    return found
 
 
 def _merge(

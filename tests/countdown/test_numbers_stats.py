@@ -14,7 +14,7 @@ import pytest
 
 from anagramdb.countdown.numbers import reachable as reachable_values
 from anagramdb.countdown.numbers import solve
-from anagramdb.countdown.numbers_stats import parse_targets, selections, statistics
+from anagramdb.countdown.numbers_stats import CHUNK, parse_targets, plan, selections, statistics
 from anagramdb.errors import InvalidNumbersError
 
 
@@ -99,6 +99,24 @@ def test_every_value_of_a_wide_window_matches_the_solver():
         assert missed == [], (selection, missed[:10])
 
 
+@pytest.mark.parametrize("targets", [(1, 5), (40, 60), (95, 105), (2000, 2010), (7400, 7500)])
+def test_narrow_windows_match_the_solver(targets):
+    """Windows where a tile or a value of few tiles lands by itself, by ``t - x`` or
+    ``t / x``, or only through large intermediate values: every value of the window."""
+    chosen = [
+        (1, 1, 2, 3, 75, 100),
+        (2, 2, 5, 9, 25, 50),
+        (1, 3, 7, 8, 10, 100),
+        (1, 1, 2, 2, 3, 3),
+    ]
+    stats = statistics(targets, jobs=1, chosen=chosen)
+    low, high = max(1, targets[0] - 10), targets[1] + 10
+    for selection in chosen:
+        values = reachable(tuple(sorted(selection)))
+        missed = [v for v in range(low, high + 1) if stats.reaches(selection, v) != (v in values)]
+        assert missed == [], (selection, missed[:10])
+
+
 @pytest.mark.parametrize(
     ("chosen", "message"),
     [
@@ -154,18 +172,84 @@ def test_target_ranges(text, targets):
 
 
 def test_progress_is_reported_a_chunk_at_a_time():
-    """One call a task: the five-tile sub-selections and the selections, 64 a chunk; two
-    selections share 11 fives, so one chunk of each, then done."""
+    """One call a task. The work is planned around sub-selections: each five with the
+    tiles that extend it, each four with its pairs, each three with its threes, up to
+    CHUNK of one size a task. Two selections sharing five tiles: one task of each size."""
     calls: list[tuple[int, int]] = []
     statistics((101, 110), jobs=1, progress=lambda *call: calls.append(call),
                chosen=[(1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 7)])  # fmt: skip
-    assert calls == [(1, 2), (2, 2)]
+    assert calls == [(1, 3), (2, 3), (3, 3)]
     calls.clear()
-    statistics((101, 110), jobs=1, progress=lambda *call: calls.append(call),
-               chosen=selections()[:70])  # fmt: skip
-    fives = {five for selection in selections()[:70] for five in combinations(selection, 5)}
-    total = -(-len(fives) // 64) + 2
+    chosen = selections()[:700]
+    statistics((101, 110), jobs=1, progress=lambda *call: calls.append(call), chosen=chosen)
+    parts = plan(chosen)
+    total = len(parts)
     assert calls == [(done, total) for done in range(1, total + 1)]
+    fives = {five for selection in chosen for five in combinations(selection, 5)}
+    assert sum(len(part) for part in parts if len(part[0][0]) == 5) == len(fives)
+    assert total > 3 and all(len(part) <= CHUNK for part in parts)
+
+
+def test_the_plan_covers_every_split_of_every_selection_once():
+    """Every 5+1 and 4+2 split of each selection is in the plan once; every 3+3 split once,
+    from one of its sides."""
+    chosen = random.Random(2).sample(selections(), 60)
+    seen: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    for part in plan(chosen):
+        for side, others in part:
+            for other in others:
+                seen[side, other] = seen.get((side, other), 0) + 1
+    assert set(seen.values()) == {1}
+    for selection in chosen:
+        for size in (1, 2, 3):
+            for rest in set(combinations(selection, size)):
+                side = list(selection)
+                for tile in rest:
+                    side.remove(tile)
+                found = (tuple(side), rest) in seen or (size == 3 and (rest, tuple(side)) in seen)
+                assert found, (selection, rest)
+    assert sum(seen.values()) == sum(
+        len({(five, rest) for five, rest in _splits(selection, size)})
+        for selection in chosen
+        for size in (1, 2)
+    ) + sum(len({frozenset([a, b]) for a, b in _splits(selection, 3)}) for selection in chosen)
+
+
+def _splits(selection, size):
+    for positions in combinations(range(6), size):
+        rest = tuple(selection[i] for i in positions)
+        yield tuple(selection[i] for i in range(6) if i not in positions), rest
+
+
+# docs/CLI.md's report of the whole statistics: per number of large tiles, the games
+# exactly solvable and those 1, 2, ..., 10 and more away (12 cells a row, 60 in all).
+PUBLISHED = {
+    "0": (1963726, [353472, 65417, 26954, 15232, 9859, 7357, 5780, 4589, 3945, 3326], 102493),
+    "1": (4966076, [220295, 21730, 5813, 2527, 1272, 713, 470, 339, 264, 217], 1676),
+    "2": (3192103, [112258, 8487, 1880, 865, 435, 313, 207, 144, 114, 78], 426),
+    "3": (693131, [53875, 4577, 1332, 724, 461, 296, 206, 139, 87, 64], 268),
+    "4": (43710, [4661, 556, 179, 112, 75, 42, 28, 22, 18, 16], 26),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_the_whole_statistics_give_the_published_cells():
+    report = statistics().to_dict()
+    cells = {
+        large: (
+            group["exact"],
+            [group["away"][str(k)] for k in range(1, 11)],
+            group["away"]["more"],
+        )
+        for large, group in report["by_large"].items()
+    }
+    assert cells == PUBLISHED
+    assert report["hardest_targets"][:3] == [
+        {"target": 947, "selections": 9017},
+        {"target": 941, "selections": 9045},
+        {"target": 967, "selections": 9166},
+    ]
 
 
 def run_stats_command(tmp_path, targets: str) -> tuple[dict, list[str]]:

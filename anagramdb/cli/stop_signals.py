@@ -12,8 +12,9 @@ for SIGTERM, 129 for SIGHUP).
 
 A signal ignored when the program starts (``nohup``, SIGINT in a background job) stays
 ignored. ``serve`` puts handlers of its own in place of these (web/workers.py: it stops
-gracefully and exits 0). Worker processes are started afresh (spawn or forkserver), so
-they keep the default actions and ``Pool.terminate()``'s SIGTERM ends them.
+gracefully and exits 0). ``numbers stats``' worker processes are started afresh (spawn or
+forkserver), ignore Ctrl-C and SIGHUP, and are killed by the command when it stops
+(countdown/numbers_workers.py).
 
 Only the built-in ``_signal`` is imported, not ``signal``, which imports enum: the quick
 path installs these handlers too and must not pay for enum (tests/cli/test_cold_path.py).

@@ -13,26 +13,25 @@ tiles. Selections share their sub-selections, so the work is arranged around tho
 built once and combined with every tile that extends it; each four-tile one (1,826) and
 three-tile one with every two or three tiles that complete it, through one table per
 value of the other side, shared by every selection that meets that value. The parts are
-spread over worker processes; the result does not depend on how.
+spread over worker processes (numbers_workers.py); the result does not depend on how.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..errors import InvalidNumbersError, quoted
 from .numbers import off_the_show
 from .numbers_search import Key
 from .numbers_window import REACH as REACH
 from .numbers_window import Window, five_bits, pairs_bits, values
+from .numbers_workers import context, workers
 from .show import LARGE_TILES, SHOW_TILES, TARGET_RANGE, TILES_DRAWN
 
-POOL_THREAD_STACK = 256 << 10  # bytes of stack for each of the worker pool's threads
 CHUNK = 256  # sub-selections a task: about 30 tasks, each a few per cent of the work
 MAX_TARGET = 10_000  # the window's bitsets and the per-target counts grow with the range
 
@@ -203,13 +202,8 @@ def statistics(
         results: Iterable[dict[Key, int]] = map(work, tasks)
         done = _merge(reached, results, len(tasks), progress)
     else:
-        with worker_pool(pool_context(), jobs) as pool:
-            done = _merge(
-                reached,
-                pool.imap_unordered(work, tasks),
-                len(tasks),
-                progress,
-            )
+        with workers(context(), jobs, work) as pool:
+            done = _merge(reached, pool.imap_unordered(tasks), len(tasks), progress)
     assert done == len(tasks)
     return Stats(targets, reached, Window(first, last).low)
 
@@ -222,107 +216,6 @@ def _selection(tiles: Iterable[int]) -> Key:
     if problems:
         raise InvalidNumbersError(f"{list(key)} is not a selection: {'; '.join(problems)}")
     return key
-
-
-def pool_context() -> Any:
-    """Where workers are started from: a fork server (POSIX), else a fresh interpreter;
-    never a fork of this process, whose other threads (a caller's, a web server's) could
-    hold a lock that a forked child would find held forever (Python 3.12 warns, and 3.14
-    makes the fork server the default). It costs about 0.25 s of CPU time for two
-    workers, against about 10 s of the whole statistics (docs/DECISIONS.md, D9)."""
-    import multiprocessing
-
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-
-
-def _stop_signals() -> set[int]:
-    import signal
-
-    return {
-        getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-    }
-
-
-def _quiet_worker() -> None:
-    """Workers leave the stop signals to the parent, which stops the pool (no traceback
-    per worker): Ctrl-C and SIGHUP are ignored, and each worker moves to a process group
-    of its own, so that a signal to the command's group (a terminal's Ctrl-C or hang-up)
-    does not reach it: one killed while it held the task queue's lock would hang the
-    pool's stop. SIGTERM keeps its default, for Pool.terminate(); one already held (the
-    group's, or the pool's stop) ends the worker here, before it holds any lock."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    if hasattr(os, "setpgid"):
-        try:
-            os.setpgid(0, 0)
-        except OSError:
-            pass
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _stop_signals())
-
-
-def _start_helpers(context: Any) -> None:
-    """Start multiprocessing's resource tracker and (that start method's) fork server with
-    the stop signals held, so that a signal to the process group spares them and the
-    workers are born with the signals held until their initializer has run. Starting the
-    tracker unblocks SIGINT and SIGTERM in this thread: they are blocked again at once."""
-    import signal
-    from multiprocessing import resource_tracker
-
-    resource_tracker.ensure_running()
-    signal.pthread_sigmask(signal.SIG_BLOCK, _stop_signals())
-    if context.get_start_method() == "forkserver":
-        from multiprocessing import forkserver
-
-        forkserver.ensure_running()
-
-
-@contextmanager
-def worker_pool(context: Any, jobs: int) -> Iterator[Any]:
-    """A pool of *jobs* workers that ignore the stop signals from birth, stopped (terminated
-    and reaped) when the block ends, however it ends. The stop signals are blocked (held,
-    not lost) while the workers start, so that none is interrupted before its initializer
-    ran; the parent receives one sent meanwhile as soon as the pool exists."""
-    import signal
-    import threading
-
-    masked = (
-        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
-    )
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _stop_signals()) if masked else None
-    # The pool's three handler threads need little stack: asking for less than the default
-    # (8 MiB of address space each) lets the statistics run under a tight RLIMIT_AS.
-    stack = threading.stack_size(POOL_THREAD_STACK)
-    try:
-        try:
-            if masked:
-                _start_helpers(context)
-            pool = context.Pool(jobs, _quiet_worker)
-        finally:
-            threading.stack_size(stack)
-    except BaseException:
-        # The pool could not be made (a thread or process that would not start): reap the
-        # workers it had already started, so that none is left behind.
-        for child in context.active_children():
-            child.terminate()
-            child.join()
-        if previous is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-        raise
-    try:
-        if previous is not None:
-            # A stop signal held meanwhile is raised here, where the pool is stopped (a
-            # pool dropped unstopped would take its queues' semaphores from workers still
-            # starting: one traceback each).
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-        yield pool
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 Part = list[tuple[Key, list[Key]]]

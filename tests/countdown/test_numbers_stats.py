@@ -5,9 +5,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-import signal
-import subprocess
-import sys
 from itertools import combinations
 
 import pytest
@@ -289,91 +286,3 @@ def test_stats_command_on_a_short_range(tmp_path):
     assert report["selections"] == 13243 and report["targets"] == [990, 999]
     assert sorted(report["per_target"]) == [str(t) for t in range(990, 1000)]
     assert len(lines) == 13244 and lines[1].startswith("1 1 2 2 3 3,0,0,")
-
-
-def test_a_pool_that_cannot_start_leaves_no_worker_behind(monkeypatch):
-    """Under a tight address-space limit the pool's threads may not start ("can't start
-    new thread") after its workers were started: they are reaped, none is orphaned."""
-    import threading
-
-    from anagramdb.countdown import numbers_stats
-
-    context = numbers_stats.pool_context()
-    start = threading.Thread.start
-
-    def refuse(self: threading.Thread) -> None:
-        if "handle" in (self.name or "") or "_handle" in getattr(self._target, "__name__", ""):
-            raise RuntimeError("can't start new thread")
-        start(self)
-
-    monkeypatch.setattr(threading.Thread, "start", refuse)
-    with pytest.raises(RuntimeError, match="can't start new thread"):
-        with numbers_stats.worker_pool(context, 2):
-            pass
-    assert context.active_children() == []
-
-
-def test_workers_are_never_forked_from_this_process():
-    """A fork of a process running other threads (pytest's, a web server's) may inherit a
-    lock held forever; Python 3.12 warns about it and 3.14 no longer forks by default."""
-    from anagramdb.countdown import numbers_stats
-
-    assert numbers_stats.pool_context().get_start_method() in ("forkserver", "spawn")
-
-
-STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
-
-
-def test_the_pool_is_made_with_the_stop_signals_held_and_its_workers_leave_them():
-    """worker_pool makes the pool with the stop signals blocked and the small thread
-    stack, restores both afterwards, stops the pool when its block ends, and gives it an
-    initializer that, run first in each worker, ignores Ctrl-C and SIGHUP, leaves the
-    command's process group (its signals are the parent's to handle) and unblocks the
-    signals again (blocked, they would be held)."""
-    import threading
-
-    from anagramdb.countdown import numbers_stats
-
-    if not hasattr(signal, "pthread_sigmask"):
-        pytest.skip("signal masks are POSIX")
-    stops = {getattr(signal, name) for name in STOP_SIGNALS}
-    seen: dict[str, object] = {}
-
-    class Pool:
-        def terminate(self) -> None:
-            seen["terminated"] = True
-
-        def join(self) -> None:
-            seen["joined"] = seen.get("terminated", False)
-
-    class Context:
-        def get_start_method(self) -> str:
-            return "spawn"
-
-        def Pool(self, jobs: int, initializer: object) -> Pool:
-            seen.update(jobs=jobs, initializer=initializer, stack=threading.stack_size())
-            seen["held"] = stops <= signal.pthread_sigmask(signal.SIG_BLOCK, [])
-            return Pool()
-
-    mask, stack = signal.pthread_sigmask(signal.SIG_BLOCK, []), threading.stack_size()
-    with numbers_stats.worker_pool(Context(), 3) as pool:
-        assert isinstance(pool, Pool)
-        assert (seen["jobs"], seen["held"], seen["stack"]) == (3, True, 256 << 10)
-        assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == mask
-        assert threading.stack_size() == stack
-    assert seen["joined"] is True
-    # The initializer, in a child of this process (it changes its process group).
-    numbers = sorted(int(signum) for signum in stops)
-    code = (
-        "import os, signal\n"
-        "from anagramdb.countdown import numbers_stats\n"
-        f"signal.pthread_sigmask(signal.SIG_BLOCK, {numbers!r})\n"
-        "numbers_stats._quiet_worker()\n"
-        "print(signal.getsignal(signal.SIGINT) == signal.SIG_IGN,"
-        " signal.getsignal(signal.SIGHUP) == signal.SIG_IGN,"
-        " signal.getsignal(signal.SIGTERM) == signal.SIG_DFL,"
-        f" not set({numbers!r}) & signal.pthread_sigmask(signal.SIG_BLOCK, []),"
-        " os.getpgid(0) == os.getpid())\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.stdout.split() == ["True"] * 5, result.stderr

@@ -23,7 +23,9 @@ accepting it (its affix rules accept dreader and bathoses):
   substance, food, attribute, state or feeling). So bathoses, dotages, rapines, worsteds and
   silverwares are out, and a plural in real use (wisdoms, absences) is in.
 
-A form SCOWL files only at size 95 needs the wordfreq evidence too.
+A form SCOWL files only at size 95 needs the wordfreq evidence too. A word of the
+reviewed add-back list (tools/scowl_addback.txt: Oxford has it) is never refused for want
+of evidence, nor does it leave with a dropped word (ragbags, overlander, vittles).
 
 The drop forms: for each word of the drop list whose reason condemns the word itself
 (FAMILY_REASONS: not in Oxford, hyphenated, phrase-only, an abbreviation, a US spelling),
@@ -51,12 +53,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import word_signals
 from inflect import bases, forms, plural, suffixed
 from make_default_dictionary import (
+    ADDBACK,
     CATEGORIES,
     IZE_CATEGORY,
     LISTS,
     SCOWL_DIRECTORY,
     SIZES,
     category_words,
+    read_addback,
 )
 from scowl_reviews import DROP_FORMS, INFLECTIONS, UNATTESTED_FILE, Drop, read_drops
 
@@ -150,9 +154,12 @@ def smallest_sizes(directory: str) -> dict[str, int]:
     return sizes
 
 
-def derive(directory: str) -> tuple[list[tuple[str, str]], list[tuple[str, str, str]]]:
+def derive(
+    directory: str, reviewed: frozenset[str] = frozenset()
+) -> tuple[list[tuple[str, str]], list[tuple[str, str, str]]]:
     """The sorted ``(form, base)`` pairs to write, and the sorted ``(form, reason, base)``
-    of the forms hunspell accepts that the evidence refuses (UNATTESTED reasons)."""
+    of the forms hunspell accepts that the evidence refuses (UNATTESTED reasons), never
+    a word of *reviewed* (the add-back list, which Oxford has)."""
     sizes = smallest_sizes(directory)
     largest = max(LISTS.values())
     candidates: dict[tuple[str, str], str] = {}
@@ -170,7 +177,7 @@ def derive(directory: str) -> tuple[list[tuple[str, str]], list[tuple[str, str, 
         if not evidence.hunspell:
             continue
         if not used(form, kind, base, evidence.zipf):
-            if kind in UNATTESTED:
+            if kind in UNATTESTED and form not in reviewed:
                 refused.setdefault(form, (form, UNATTESTED[kind], base))
             continue
         if sizes[form] > largest and evidence.zipf < ATTESTED:
@@ -180,9 +187,12 @@ def derive(directory: str) -> tuple[list[tuple[str, str]], list[tuple[str, str, 
     return sorted(kept), sorted(row for form, row in refused.items() if form not in forms_kept)
 
 
-def drop_forms(words: set[str], drops: dict[str, Drop]) -> list[tuple[str, str]]:
+def drop_forms(
+    words: set[str], drops: dict[str, Drop], reviewed: frozenset[str] = frozenset()
+) -> list[tuple[str, str]]:
     """The sorted ``(form, dropped word)`` pairs of *words* (the largest list, before the
-    drop list) that leave with a dropped word (the module's docstring gives the rules)."""
+    drop list) that leave with a dropped word (the module's docstring gives the rules),
+    never a word of *reviewed* (vittles stays when vittle goes)."""
     lemmas, exceptions = word_signals.wordnet_tables()
     wordnet = set().union(*lemmas.values(), *exceptions.values())  # wharves: wharf's
     kept = words - drops.keys()
@@ -194,10 +204,13 @@ def drop_forms(words: set[str], drops: dict[str, Drop]) -> list[tuple[str, str]]
         if drop.reason in WRITTEN_REASONS:  # the compound itself, however it is inflected
             written = {base for base in bases(drop.word) if drop.word in forms(base)}
         related = forms(drop.word).union(*(forms(base) for base in written))
-        for form in sorted((related | written) & words - drops.keys()):
+        for form in sorted((related | written) & words - drops.keys() - reviewed):
             if form in wordnet and form not in written:
                 continue
-            if any(base in kept and base != drop.word for base in bases(form)):
+            if any(
+                base in kept and base not in written and base != drop.word for base in bases(form)
+            ):
+                # instilled stays with instil; costarring goes with costar, costarred's base
                 continue
             pairs.setdefault(form, drop.word)
     return sorted(pairs.items())
@@ -210,7 +223,8 @@ def main() -> int:
     parser.add_argument("--drop-forms", default=DROP_FORMS, help="the drop forms to write")
     parser.add_argument("--unattested", default=UNATTESTED_FILE, help="refused forms to write")
     args = parser.parse_args()
-    pairs, refused = derive(args.scowl)
+    reviewed = frozenset(word for word, _ in read_addback(ADDBACK))
+    pairs, refused = derive(args.scowl, reviewed)
     write(args.output, HEADER, pairs)
     with open(args.unattested, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(UNATTESTED_HEADER + "".join(" ".join(row) + "\n" for row in refused))
@@ -218,7 +232,7 @@ def main() -> int:
     print(f"{os.path.relpath(args.output)}: {len(pairs)} inflections")
     largest = category_words(args.scowl, (*CATEGORIES, IZE_CATEGORY), max(LISTS.values()))
     largest |= {form for form, _ in pairs}
-    going = drop_forms(largest, read_drops())
+    going = drop_forms(largest, read_drops(), reviewed)
     write(args.drop_forms, DROP_FORMS_HEADER, going)
     print(f"{os.path.relpath(args.drop_forms)}: {len(going)} forms of dropped words")
     return 0

@@ -16,6 +16,18 @@ from ..support import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 inflect = importlib.import_module("inflect")
+# The drop forms' tests read WordNet (derive_inflections asks it for parts of speech).
+needs_wordnet = pytest.mark.skipif(
+    not os.path.exists("/usr/share/wordnet/index.noun"), reason="needs Debian's wordnet-base"
+)
+
+
+def derive_tools():
+    """tools/derive_inflections.py, and the drop list's entry type (tools/scowl_reviews.py)."""
+    return importlib.import_module("derive_inflections"), importlib.import_module(
+        "scowl_reviews"
+    ).Drop
+
 
 # Issue 28's study: best words the show refuses (invented inflections, forms of dropped
 # words, hyphenated and two-word Oxford forms, US spellings, names, phrase-only words).
@@ -86,13 +98,9 @@ def test_bases_undo_the_rules():
     assert "eide" in inflect.bases("eider")  # the rules alone cannot tell; WordNet can
 
 
-@pytest.mark.skipif(
-    not os.path.exists("/usr/share/wordnet/index.noun"),
-    reason="needs Debian's wordnet-base",
-)
+@needs_wordnet
 def test_drop_forms_spare_words_of_their_own():
-    derive = importlib.import_module("derive_inflections")
-    drop = importlib.import_module("scowl_reviews").Drop
+    derive, drop = derive_tools()
     drops = {
         word: drop(word, reason, form)
         for word, reason, form in (
@@ -176,13 +184,9 @@ def test_oxford_words_are_in_and_never_called_refused(packaged_words):
     assert explain("malodorousness") is None
 
 
-@pytest.mark.skipif(
-    not os.path.exists("/usr/share/wordnet/index.noun"),
-    reason="needs Debian's wordnet-base",
-)
+@needs_wordnet
 def test_drop_forms_take_the_written_base_s_forms_and_spare_reviewed_words():
-    derive = importlib.import_module("derive_inflections")
-    drop = importlib.import_module("scowl_reviews").Drop
+    derive, drop = derive_tools()
     drops = {
         "costarred": drop("costarred", "hyphenated", "co-starred"),
         "vittle": drop("vittle", "not-in-oxford", ""),

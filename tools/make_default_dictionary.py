@@ -52,6 +52,7 @@ from scowl_reviews import (
     DROPS,
     INFLECTIONS,
     RECALL,
+    RECALL_FLOORS,
     UNATTESTED_FILE,
     VARIANTS,
     Drop,
@@ -277,6 +278,7 @@ def recall_record(path: str) -> dict[str, object]:
             sorted(Counter(f"{entry.source} {entry.verdict}" for entry in entries).items())
         ),
         "sha256": sha256(path),
+        "zipf_floors": RECALL_FLOORS,
     }
 
 

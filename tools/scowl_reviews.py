@@ -57,7 +57,10 @@ RECALL_REASONS = {
         "offensive",  # a slur: Oxford has it, the show would not say it
     ),
 }
-RECALL_SOURCES = ("huge", "huge-frequent", "wordfreq", "huge-racks", "issue")
+RECALL_SOURCES = ("huge", "huge-frequent", "wordfreq", "wordfreq-frequent", "huge-racks", "issue")
+# The Zipf floor (wordfreq 3.1.1, English) each signal-filtered source was taken at
+# (tools/recall_candidates.py); named in PROVENANCE.json's recall record.
+RECALL_FLOORS = {"huge": 1.5, "huge-frequent": 1.5, "wordfreq": 1.5, "wordfreq-frequent": 2.25}
 WORD = re.compile("[a-z]+")
 FORM = re.compile("[A-Za-z][A-Za-z' -]*[A-Za-z]")
 

@@ -37,7 +37,9 @@ def test_dropped_words_stay_out_of_full(packaged_words, recall):
     dropped = {word for word, entry in recall.items() if not entry.keep}
     assert len(dropped) > 1000
     assert not dropped & packaged_words["full"]
-    wordfreq_only = {word for word in dropped if recall[word].source == "wordfreq"}
+    wordfreq_only = {
+        word for word in dropped if recall[word].source in ("wordfreq", "wordfreq-frequent")
+    }
     assert not wordfreq_only & packaged_words["huge"]
 
 
@@ -49,6 +51,44 @@ def test_every_verdict_has_its_reason(recall):
     for entry in recall.values():
         assert entry.reason in reviews.RECALL_REASONS[entry.verdict], entry
     assert {entry.source for entry in recall.values()} == set(reviews.RECALL_SOURCES)
+
+
+def test_wordfreq_frequent_entries_are_at_their_floor():
+    # the Zipf note of each entry of the source, and its length (3 to 9 letters)
+    floor = reviews.RECALL_FLOORS["wordfreq-frequent"]
+    found = 0
+    for _, fields, line in reviews.entries(reviews.RECALL):
+        if fields[3] == "wordfreq-frequent":
+            found += 1
+            assert 3 <= len(fields[0]) <= 9, line
+            assert float(line.split("# Zipf ")[1]) >= floor, line
+    assert found > 10000
+
+
+def test_scowl_classes_name_what_scowl_makes_of_a_word(tmp_path):
+    files = {
+        "american-words.50": "color\ncenter\n",
+        "british-words.50": "colour\ncentre\n",
+        "canadian-words.50": "center\n",
+        "english-words.10": "vlog\n",
+        "english-upper.50": "Paris\nBBC\n",
+        "english-proper-names.50": "Kate\n",
+        "english-abbreviations.50": "etc.\nBBC\n",
+        "english-contractions.50": "don't\n",
+        "special-roman-numerals.50": "xiv\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="latin-1")
+    classes = importlib.import_module("recall_candidates").scowl_classes(str(tmp_path))
+    assert classes == {
+        "color": "us",
+        "center": "us",
+        "paris": "name",
+        "kate": "name",
+        "bbc": "abbreviation",
+        "etc": "abbreviation",
+        "dont": "contraction",
+    }
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,8 @@ turn. The face is shaded over the round's seconds and the hand sweeps over them:
 from __future__ import annotations
 
 import math
-from html import escape
+
+from .markup import escape
 
 # A box where words or working are typed: no phone keyboard may capitalise, correct or
 # spell-check what the player types (the answer is judged exactly as typed).

@@ -12,12 +12,12 @@ from the machine counts, and its end shows the result to share.
 from __future__ import annotations
 
 import datetime
-from html import escape
 from typing import Any
 
 from ..countdown import daily, history, history_stats
 from ..countdown.game import champion_opponent
 from ..errors import AnagramDBError
+from .markup import escape
 from .pages import plural
 from .rooms import RoomError
 

@@ -16,7 +16,6 @@ shown as the time it stops, and the page reloads itself when something must chan
 from __future__ import annotations
 
 import time
-from html import escape
 from typing import Any
 
 from ..countdown.declarations import DECLARE_SECONDS
@@ -25,6 +24,7 @@ from ..countdown.rules import MAX_ANSWER
 from ..countdown.show import MAX_LARGE, RACK_SIZE
 from .board import SOUND_TOGGLE, WORD_BOX, board_html, clock_face
 from .game_assets import GAME_SCRIPT, GAME_STYLE
+from .markup import escape
 from .pages import layout, plural
 from .room_html import end_controls, final_html, host_html
 from .rooms import Room, Seat

@@ -3,7 +3,6 @@ form a newcomer to a room joins by; game_pages.py renders the game itself."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from ..countdown.daily import DAILY_FORMAT, DAILY_SECONDS, FIRST_DAY, parse_day
@@ -16,6 +15,7 @@ from ..countdown.game import (
 )
 from ..countdown.opponent import OPPONENTS
 from .game_pages import WAIT_REFRESH, page
+from .markup import escape
 from .pages import error_html, plural
 from .rooms import MAX_NAME, MAX_SEATS, Room, Seat
 

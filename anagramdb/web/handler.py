@@ -20,7 +20,6 @@ import socket
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
 
@@ -29,6 +28,7 @@ from ..countdown.budget import Budget
 from ..errors import DictionaryChangedError
 from .assets import CONTENT_SECURITY_POLICY
 from .defaults import Options
+from .http11 import REASONS, RequestHandler
 from .params import ApiError, Params
 from .routes import NO_STORE, EventStream, Request, Response, find
 from .solvers import Solvers
@@ -65,7 +65,7 @@ class Serving(Protocol):
     def not_found(self, path: str) -> Response: ...
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(RequestHandler):
     """Answers the routes of routes.ROUTES; refuses everything else in the same JSON form."""
 
     # The server.Server that made this handler; named by what it does for a request, so
@@ -101,13 +101,13 @@ class Handler(BaseHTTPRequestHandler):
     do_HEAD = do_POST = do_GET
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        """http.server's own refusals (a malformed or oversize request line or header, an
+        """The refusals of http11.py (a malformed or oversize request line or header, an
         unknown method) in the same JSON form and with the same headers as ours."""
         self.head = False
         self.close_connection = True
         if code == 501:  # an unknown method
             return self.refuse_method(("GET", "HEAD"))
-        self.send(Response.json(code, {"error": message or self.responses[code][0]}))
+        self.send(Response.json(code, {"error": message or REASONS.get(code, "refused")}))
 
     def refuse_method(self, allowed: tuple[str, ...]) -> None:
         self.close_connection = True  # a body, if any, is not read
@@ -120,7 +120,7 @@ class Handler(BaseHTTPRequestHandler):
             )
         )
 
-    def log_message(self, format: str, *args: Any) -> None:
+    def log_message(self, format: str, *args: object) -> None:
         if not self.server.options.quiet:
             super().log_message(format, *args)
 

@@ -8,14 +8,13 @@
 
 A page's query parameters are those of its JSON twin (/api/letters, ...), whose records it
 renders; the inline script renders the same records in the same markup as you type. Every
-piece of text that came from a request or a record goes through html.escape.
+piece of text that came from a request or a record goes through markup.escape.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
@@ -23,6 +22,7 @@ from ..countdown.draw import SEED_LIMIT
 from ..countdown.show import RACK_SIZE
 from .api import answer
 from .assets import SCRIPT, STYLE, content_security_policy
+from .markup import escape
 from .params import MAX_BLANKS, MAX_NUMBER_DIGITS, MAX_RACK, MAX_TEXT, ApiError, Params
 from .render import (
     SHOWN_WORDS,

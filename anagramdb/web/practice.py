@@ -15,7 +15,6 @@ script the page still works, with no clock.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, cast
 from urllib.parse import urlencode
 
@@ -30,6 +29,7 @@ from ..countdown.show import MAX_LARGE, MAX_VOWELS, MIN_VOWELS
 from .api import answer
 from .board import SOUND_TOGGLE, WORD_BOX, board_html, clock_face
 from .board_assets import BOARD_SCRIPT, BOARD_STYLE
+from .markup import escape
 from .pages import Redirect, layout, page, random_seed, twin_link
 from .params import ApiError, Params, integer, one
 from .render import error_html, letters_html, numbers_html, numbers_summary, plural

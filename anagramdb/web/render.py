@@ -1,15 +1,15 @@
 """Records as HTML, as the pages show them: the same markup the inline script (assets.py)
 builds from the same JSON as you type, and the one-line summary a screen reader hears
 instead of the whole list. Every piece of text from a request or a record goes through
-html.escape.
+markup.escape.
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from ..countdown.show import RACK_SIZE
+from .markup import escape
 
 SHOWN_WORDS = 3  # words of the longest length a summary names
 

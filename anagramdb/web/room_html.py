@@ -6,10 +6,10 @@ best there was) and its controls (a rematch in the same room, a new game).
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from ..countdown.round_kinds import RoundKind
+from .markup import escape
 
 KIND_NAMES = {
     RoundKind.LETTERS: "letters",

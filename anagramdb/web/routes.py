@@ -50,10 +50,10 @@ import json
 import threading
 import weakref
 from collections.abc import Callable, Iterator
-from email.message import Message
 from typing import Any, NamedTuple
 
 from ..countdown.budget import Budget
+from .http11 import Headers
 from .params import Params, one
 
 TYPE_CHECKING = False
@@ -73,7 +73,7 @@ class Request(NamedTuple):
     path: str  # without the query
     query: Params  # parse_qs of the query string (blank values kept)
     form: Params  # parse_qs of an application/x-www-form-urlencoded POST body; {} otherwise
-    headers: Message
+    headers: Headers  # Host, Cookie, Accept...: get(), get_all(), names in any case
     solvers: Solvers
     budget: Budget  # the work this request may do (countdown.budget)
     stopping: threading.Event  # set once the server has begun to stop

@@ -17,10 +17,10 @@ new connections, idle ones closed, requests in flight given GRACE_SECONDS.
 from __future__ import annotations
 
 import socket
+import socketserver
 import sys
 import threading
 import time
-from http.server import HTTPServer
 from typing import Any
 
 from . import api, game_http, pages, practice  # ROUTE_MODULES: they register their routes
@@ -53,14 +53,26 @@ def machine_names(host: str) -> set[str]:
     """The names a browser may use for this server besides IP literals (lower case)."""
     names = {"localhost", host.lower()}
     hostname = socket.gethostname().lower()
-    names |= {hostname, f"{hostname}.local", socket.getfqdn().lower()}
+    names |= {hostname, f"{hostname}.local", fully_qualified(hostname).lower()}
     return names
 
 
-class Server(HTTPServer):
+def fully_qualified(hostname: str) -> str:
+    """socket.getfqdn(*hostname*), asking with the name as bytes: a str would be encoded by
+    the "idna" codec, whose import (with stringprep and unicodedata) costs every serving
+    process 0.4 MiB (docs/PERFORMANCE.md)."""
+    try:
+        name, aliases, _ = socket.gethostbyaddr(hostname.encode())  # type: ignore[arg-type]  # bytes work
+    except (OSError, UnicodeError):
+        return hostname
+    return next((alias for alias in (name, *aliases) if "." in alias), name)
+
+
+class Server(socketserver.TCPServer):
     """One process's server: its Solvers, its limits, its connections, the names it
     answers to."""
 
+    allow_reuse_address = True  # a restarted server binds its port at once
     request_queue_size = BACKLOG
     solvers: Solvers
     options: Options

@@ -22,7 +22,7 @@ rooms.clean_name), and each room and seat has its rate of actions (rooms.Bucket)
 The games of a server process live in its Games, found from the process's Solvers
 (games_for): with ``serve --workers N`` each process would have rooms of its own, so the
 game pages say games are not available here (PLAYERS_MESSAGE, 503), and the operator is
-told why when the server starts (WORKERS_MESSAGE, workers.py).
+told why when the server starts (game_routes.WORKERS_MESSAGE, workers.py).
 """
 
 from __future__ import annotations
@@ -61,7 +61,6 @@ from .game_pages import page, refresh, regions, room_page
 from .game_seats import cookies, host_action, room_view, seat_cookie, stream
 from .game_start import join_page, start_page
 from .match import LOBBY, OVER, Match, MoveError
-from .pages import add_to_navigation
 from .params import ApiError, Params, integer, one
 from .rooms import (
     Registry,
@@ -72,15 +71,11 @@ from .rooms import (
     clean_name,
     is_loopback,
 )
-from .routes import EventStream, Request, Response, route
+from .routes import EventStream, Request, Response
 from .solvers import Solvers
 
 CODE = re.compile(r"/game/([A-Za-z0-9_-]{16})(/state)?")
 EVENTS = re.compile(r"/game/events/([A-Za-z0-9_-]{16})")
-WORKERS_MESSAGE = (
-    "the game keeps its rooms in one process, and this server runs {} (serve --workers): "
-    "its game pages say games are not available; serve with one worker to play"
-)
 PLAYERS_MESSAGE = "games are not available on this server just now: ask whoever runs it"
 ACTIONS = (
     "join", "start", "pick", "large", "enter", "line", "buzz", "declare", "finish", "next",
@@ -434,17 +429,3 @@ def install(solvers: Solvers, games: Games) -> None:
     """Give a server (by its *solvers*) these Games (tests: a registry on a fake clock)."""
     with _GAMES_LOCK:
         _GAMES[solvers] = games
-
-
-add_to_navigation("/game", "Game")
-
-
-@route("/game", methods=("GET", "POST"))
-@route("/game/", methods=("GET", "POST"), prefix=True)
-def game(request: Request) -> Response:
-    return games_for(request.solvers).handle(request)
-
-
-@route("/game/events/", prefix=True, waits=True)
-def game_events(request: Request) -> EventStream:
-    return games_for(request.solvers).events(request)

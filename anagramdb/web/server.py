@@ -23,14 +23,14 @@ import threading
 import time
 from typing import Any
 
-from . import api, game_http, pages, practice  # ROUTE_MODULES: they register their routes
+from . import api, game_routes, pages, practice  # ROUTE_MODULES: they register their routes
 from .defaults import Options as Options  # importable from here too (serve, tests)
 from .handler import Handler
 from .pages import not_found_page
 from .routes import Response, Updates
 from .solvers import Solvers
 
-ROUTE_MODULES = (api, game_http, pages, practice)
+ROUTE_MODULES = (api, game_routes, pages, practice)
 BACKLOG = 128  # connections the kernel queues before accept()
 # A thread's stack: Python frames live on the heap (3.11+), so C recursion is all that
 # uses it; every endpoint's heaviest request runs in 64 KiB (measured), so 256 KiB is 4x

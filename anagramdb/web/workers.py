@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 
 from .defaults import Options
-from .game_http import WORKERS_MESSAGE, games_for
+from .game_routes import WORKERS_MESSAGE, loaded_games, served_by
 from .server import Server, make_server, url_of
 
 STOP_SIGNALS = tuple(
@@ -89,7 +89,9 @@ def run(server: Server, flag: StopFlag, release: Callable[[], object] | None = N
                     accept(server)
             if time.monotonic() >= look_at:
                 look_at = time.monotonic() + LOOK_SECONDS
-                games_for(server.solvers).sweep()
+                games = loaded_games(server.solvers)
+                if games is not None:
+                    games.sweep()
                 if server.quiet():
                     release()
     return server.stop()
@@ -168,7 +170,7 @@ def serve(options: Options, ready: Callable[[str], None] | None = None) -> int:
         if options.workers <= 1:
             finish(server, run(server, flag))
             return 0
-        games_for(server.solvers).processes = options.workers  # rooms live in one process
+        served_by(server.solvers, options.workers)  # rooms live in one process
         if not options.quiet:  # the players are told only that games are not available
             print(f"anagramdb: note: {WORKERS_MESSAGE.format(options.workers)}", file=sys.stderr)
         return parent(server, options.workers, flag)

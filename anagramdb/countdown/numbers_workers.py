@@ -81,7 +81,10 @@ def serve(connection: Any, function: Callable[[Any], Any]) -> None:
             answer: tuple[bool, Any] = (True, function(task))
         except Exception as exc:  # raised again in the parent, as Pool did
             answer = (False, exc)
-        connection.send(answer)
+        try:
+            connection.send(answer)
+        except OSError:  # the parent is gone (killed): nobody to answer, nothing to say
+            return
 
 
 def _start_helpers(start: Any) -> None:
@@ -175,8 +178,9 @@ def workers(start: Any, jobs: int, function: Callable[[Any], Any]) -> Iterator[W
     signals from birth, and are stopped and reaped when the block ends, however it ends.
 
     The stop signals are blocked (held, not lost) in this thread while the workers start,
-    so that none is interrupted before :func:`quiet` ran; the parent receives one sent
-    meanwhile as soon as every worker has started, and then stops them."""
+    so that none is interrupted before :func:`quiet` ran, and again while they are
+    stopped, so that a second signal cannot cut the stop short; one sent meanwhile is
+    raised as soon as the workers have started, or have all been reaped."""
     import signal
     import threading
 
@@ -208,6 +212,9 @@ def workers(start: Any, jobs: int, function: Callable[[Any], Any]) -> Iterator[W
         yield pool
         gently = True
     finally:
+        # A second stop signal (Ctrl-C pressed again) is held until every worker is reaped.
+        if masked and previous is None:
+            previous = signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals())
         try:
             pool.stop(gently)
         finally:

@@ -92,14 +92,15 @@ def test_workers_are_never_forked_from_this_process():
 
 
 def test_workers_start_with_the_stop_signals_held_and_then_leave_them():
-    """The workers start with the stop signals blocked in this thread, which is as it was
-    once they have; each worker's first act (quiet) ignores Ctrl-C and SIGHUP, leaves the
-    command's process group (its signals are the parent's to handle) and unblocks the
-    signals again (blocked, they would be held)."""
+    """The workers start, and are stopped, with the stop signals blocked in this thread,
+    which is as it was once they have; each worker's first act (quiet) ignores Ctrl-C and
+    SIGHUP, leaves the command's process group (its signals are the parent's to handle)
+    and unblocks the signals again (blocked, they would be held)."""
     if not hasattr(signal, "pthread_sigmask"):
         pytest.skip("signal masks are POSIX")
     stops = {getattr(signal, name) for name in STOP_SIGNALS}
     held: list[bool] = []
+    held_at_stop: list[bool] = []
 
     class Worker:
         exitcode: int | None = None
@@ -115,6 +116,7 @@ def test_workers_start_with_the_stop_signals_held_and_then_leave_them():
 
         def join(self, timeout: float) -> None:
             assert timeout <= numbers_workers.JOIN_WAIT
+            held_at_stop.append(stops <= signal.pthread_sigmask(signal.SIG_BLOCK, []))
 
     class Context:
         def get_start_method(self) -> str:
@@ -131,6 +133,8 @@ def test_workers_start_with_the_stop_signals_held_and_then_leave_them():
         assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == mask
         processes = list(pool.processes)
     assert [process.exitcode for process in processes] == [-signal.SIGKILL] * 3
+    assert held_at_stop and all(held_at_stop)  # reaped with the signals held
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == mask
     # quiet(), in a child of this process (it changes its process group).
     numbers = sorted(int(signum) for signum in stops)
     code = (

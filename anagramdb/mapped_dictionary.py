@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .key_table import KeyTable
+    from .short_answers import ShortAnswers
     from .stored_keys import StoredKeys
 
 SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
@@ -116,6 +117,12 @@ class MappedDictionary(MappedFile):
                 # Until then no block is cached: the cache would only be dropped for the
                 # table, and the memory it took would stay the process's.
                 self._cache.budget = 0
+        self._short: ShortAnswers | None = None
+        if batch and self._table_due < 0 and budget:  # a walking batch: short_answers.py
+            from .short_answers import SHARE, ShortAnswers
+
+            self._short = ShortAnswers(budget // SHARE)
+            self._cache.budget -= budget // SHARE
         self.guard()
 
     def closers(self) -> tuple[Callable[[], object], ...]:
@@ -125,7 +132,7 @@ class MappedDictionary(MappedFile):
     def close(self) -> None:
         """Unmap the dictionary, close the index and the stored keys. Idempotent."""
         self._cache.clear()
-        self._table, self._table_due = None, -1
+        self._table, self._table_due, self._short = None, -1, None
         super().close()
         self._stored = None
 
@@ -254,9 +261,10 @@ class MappedDictionary(MappedFile):
 
     @property
     def cache_bytes(self) -> int:
-        """Bytes the cache's entries (blocks, index stretches, the key table) cost now."""
-        table = self._table
-        return self._cache.used + self.index.stretch_bytes + (table.cost if table else 0)
+        """Bytes the cache's entries (blocks, index stretches, key table, short answers) hold."""
+        table, short = self._table, self._short
+        held = (table.cost if table else 0) + (short.used if short else 0)
+        return self._cache.used + self.index.stretch_bytes + held
 
     @property
     def any_order(self) -> bool:
@@ -282,6 +290,8 @@ class MappedDictionary(MappedFile):
                 table = self._build_table()
         if table is not None:
             return table.find_keys(keys)
+        if self._short is not None:
+            return self._short.find_keys(keys, lambda rest: self.walk(rest, memo))
         return self.walk(keys, memo)
 
     def _build_table(self) -> KeyTable | None:

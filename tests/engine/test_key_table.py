@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anagramdb.builder import build
@@ -14,11 +14,15 @@ from anagramdb.dictionary import Dictionary
 from anagramdb.key_table import PAYS_AFTER, build_table, table_cost
 from anagramdb.keys import word_key
 
-from ..support.dictionaries import SAMPLE_WORDS, anagram_model, make_dictionary, write_list
+from ..support.dictionaries import (
+    SAMPLE_WORDS,
+    anagram_model,
+    batch_examples,
+    batch_settings,
+    make_dictionary,
+    write_list,
+)
 
-# Few letters: large anagram groups whose runs cross block boundaries (capitals, which the
-# builder leaves out, are in the hand-made file below).
-words_strategy = st.lists(st.text(alphabet="aabcde", min_size=1, max_size=6), min_size=1)
 BIG = 1 << 30  # a budget every test dictionary's table fits
 
 
@@ -28,14 +32,8 @@ def batch_until_built(dictionary: Dictionary) -> None:
     list(dictionary.find_keys(["a"] * wanted))
 
 
-@settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-@given(
-    words=words_strategy,
-    block_size=st.integers(1, 70),
-    probes=st.lists(st.text(alphabet="abcdef", min_size=1, max_size=7), max_size=30),
-)
+@batch_settings
+@batch_examples
 def test_the_table_walk_and_model_agree(tmp_path_factory, words, block_size, probes):
     directory = tmp_path_factory.mktemp("table")
     source = write_list(directory / "in.txt", words)

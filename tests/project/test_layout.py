@@ -86,6 +86,7 @@ ENGINE_FLOORS = [
         "stored_keys",
         "block_cache",
         "key_table",
+        "short_answers",
         "mapped",
     },
     # the readers and the builder

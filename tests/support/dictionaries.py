@@ -9,6 +9,9 @@ import zlib
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from anagramdb.builder import build
 from anagramdb.index_check import check_index
 from anagramdb.keys import word_key
@@ -88,3 +91,15 @@ def contains(rack: str, word: str) -> bool:
     need = Counter(word_key(word))
     have = Counter(rack)
     return all(have[c] >= n for c, n in need.items())
+
+
+# Few letters: large anagram groups whose runs cross block boundaries. A batch test's lists,
+# block sizes and probe words (the key table's and the short answers' tests: tests/engine).
+batch_examples = given(
+    words=st.lists(st.text(alphabet="aabcde", min_size=1, max_size=6), min_size=1),
+    block_size=st.integers(1, 70),
+    probes=st.lists(st.text(alphabet="abcdef", min_size=1, max_size=7), max_size=30),
+)
+batch_settings = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)

@@ -67,7 +67,3 @@ class ShortAnswers:
                 if len(key) <= SHORT and key not in hits and key not in answers:
                     answers[key] = ""
                     self.used += MISS_BYTES
-
-    def clear(self) -> None:
-        self.answers = {}
-        self.used = 0

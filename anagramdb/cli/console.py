@@ -265,6 +265,7 @@ def main(*, fast_exit: bool = False) -> None:
 
     collecting = gc.isenabled()
     gc.disable()
+    sys.unraisablehook = messages.drop_memory_errors
     stop_signals.install()
     args = sys.argv[1:]
     messages.stand_in_for_closed_streams()

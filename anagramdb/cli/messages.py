@@ -228,13 +228,50 @@ def failed(exc: BaseException, args: list[str] | None = None) -> int:
     return internal_error(exc)
 
 
+def drop_memory_errors(unraisable: Any) -> None:
+    """sys.unraisablehook for the command line: an exception no caller can catch (in a
+    finalizer, a generator closed as it is collected) is shown as CPython shows it, unless
+    it is a MemoryError: then the command is running out of memory, which the one line
+    says when it ends (a generator closed while a build's exception unwound printed
+    "Exception ignored in ..." and a traceback above it), or it recovered."""
+    if not isinstance(unraisable.exc_value, MemoryError):
+        sys.__unraisablehook__(unraisable)
+
+
 def is_out_of_memory(exc: BaseException) -> bool:
-    """Whether *exc* means the process ran out of memory or address space: a MemoryError,
-    or a C extension that could not be loaded for want of address space (the dynamic
-    loader's "failed to map segment")."""
-    if isinstance(exc, ImportError):
-        return "failed to map segment" in str(exc)
-    return isinstance(exc, MemoryError)
+    """Whether *exc* means the process ran out of memory or address space: a MemoryError;
+    an OSError of ENOMEM (a directory listed or a file mapped by an import); a C
+    extension that could not be loaded for want of address space (the dynamic loader's
+    "failed to map segment"); or, under a memory limit (``ulimit -v`` or ``-d``), an
+    import that failed in one of the ways CPython reports an allocation it could not make
+    while importing: a SystemError of a NULL returned without an exception (3.12's
+    typing, 3.13's _find_and_load), a SyntaxError in a module that parses (3.10's
+    parser), an ImportError. The modules anagramdb imports do import when memory
+    suffices (every test imports them), so under a limit these mean the limit."""
+    if isinstance(exc, MemoryError):
+        return True
+    if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
+        return True
+    if isinstance(exc, ImportError) and "failed to map segment" in str(exc):
+        return True
+    if isinstance(exc, (SystemError, SyntaxError, ImportError)):
+        return memory_is_limited()
+    return False
+
+
+def memory_is_limited() -> bool:
+    """Whether an address-space or data-segment limit (ulimit -v, -d) is set."""
+    try:
+        import resource
+
+        return any(
+            resource.getrlimit(which)[0] != resource.RLIM_INFINITY
+            for which in (resource.RLIMIT_AS, resource.RLIMIT_DATA)
+        )
+    except MemoryError:  # too short of memory to ask: that answers it
+        return True
+    except (ImportError, OSError, ValueError):
+        return False
 
 
 def internal_error(exc: BaseException) -> int:

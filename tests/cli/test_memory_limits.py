@@ -82,6 +82,64 @@ def test_out_of_memory_is_one_line(monkeypatch, sample_dictionary):
     assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
 
 
+IMPORTS_FAILING = [  # as CPython reports an allocation an import could not make
+    SystemError("error return without exception set"),  # 3.12, in typing
+    SystemError("<function _find_and_load at 0x7f0a> returned NULL without setting an exception"),
+    SyntaxError("expected ':'", ("answers.py", 330, 1, "", 330, 2)),  # 3.10's parser
+    ImportError("cannot import name 'Typer'"),
+]
+
+
+@pytest.mark.parametrize("exc", IMPORTS_FAILING, ids=type)
+@pytest.mark.parametrize(("limited", "said"), [(True, "out of memory"), (False, "internal error")])
+def test_an_import_failing_under_a_memory_limit_is_out_of_memory(
+    monkeypatch, sample_dictionary, exc, limited, said
+):
+    # With no limit set the same exceptions are bugs, and say so.
+    from anagramdb.cli import messages
+    from anagramdb.countdown import queries
+
+    def failed(*args: object) -> None:
+        raise exc
+
+    monkeypatch.setattr(queries, "letters", failed)
+    monkeypatch.setattr(messages, "memory_is_limited", lambda: limited)
+    result = CliRunner().invoke(app, ["-d", sample_dictionary, "letters", "stone", "--all"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"anagramdb: error: {said}")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_enomem_is_out_of_memory_limit_or_not(monkeypatch, sample_dictionary):
+    from errno import ENOMEM
+
+    from anagramdb.cli import messages
+    from anagramdb.countdown import queries
+
+    def failed(*args: object) -> None:
+        raise OSError(ENOMEM, os.strerror(ENOMEM), "/usr/lib/python3/site-packages/typer")
+
+    monkeypatch.setattr(queries, "letters", failed)
+    monkeypatch.setattr(messages, "memory_is_limited", lambda: False)
+    result = CliRunner().invoke(app, ["-d", sample_dictionary, "letters", "stone", "--all"])
+    assert (result.exit_code, len(result.stderr.splitlines())) == (1, 1)
+    assert result.stderr.startswith("anagramdb: error: out of memory while running anagramdb ")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="preexec_fn needs fork")
+def test_memory_is_limited_sees_ulimit_v():
+    code = "from anagramdb.cli.messages import memory_is_limited; print(memory_is_limited())"
+    free = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    limited = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        preexec_fn=limit_of(HIGHEST),
+        check=True,
+    )
+    assert (free.stdout, limited.stdout) == ("False\n", "True\n")
+
+
 def limit_of(mib: int):
     def apply() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (mib << 20, mib << 20))
@@ -95,25 +153,42 @@ def run_under(mib: int, *args: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         preexec_fn=limit_of(mib),
+        timeout=120,  # CPython has been seen to spin under a limit far below these
         check=False,
     )
 
 
+HIGHEST = 40  # MiB: enough for every command below on Pythons 3.10-3.13
+
+
+def started(result: subprocess.CompletedProcess[str]) -> bool:
+    """Whether anagramdb's entry point ran: it printed its version, or every line on
+    stderr is its own ("anagramdb: ..."), not Python's traceback from an import before the
+    entry point, nor the dynamic loader's, nor a crash's."""
+    if result.returncode < 0:
+        return False
+    lines = result.stderr.splitlines()
+    if not lines:
+        return result.returncode == 0
+    return all(line.startswith("anagramdb: ") for line in lines)
+
+
 @functools.cache
 def least_to_start() -> int:
-    """The least limit (MiB, even) under which the command line and its typer app import:
-    below it Python's own imports fail (a MemoryError before anagramdb's entry point runs,
-    or CPython's "error return without exception set" inside an import)."""
-    for mib in range(8, 64, 2):
-        started = subprocess.run(
-            [sys.executable, "-c", "import anagramdb.cli.app"],
-            capture_output=True,
-            preexec_fn=limit_of(mib),
-            check=False,
-        )
-        if started.returncode == 0:
-            return mib
-    raise AssertionError("python does not start under 64 MiB")
+    """The least limit (MiB) from which up to HIGHEST ``python -m anagramdb --version``
+    starts, at every MiB: below it Python's own imports, before anagramdb's entry point,
+    run out (a MemoryError traceback from runpy, 3.13's "lost sys.stderr", the loader's
+    "failed to map segment"), and nothing of anagramdb's runs to say so. Typer imports
+    later, inside the entry point, where running out is anagramdb's to report; so from
+    here to what a command needs there is a span of limits, several MiB wide on every
+    Python, where the one line must say out of memory."""
+    least = HIGHEST
+    for mib in range(HIGHEST, 7, -1):
+        if not started(run_under(mib, "--version")):
+            break
+        least = mib
+    assert least < HIGHEST, f"python does not start under {HIGHEST} MiB"
+    return least
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="preexec_fn needs fork")
@@ -126,11 +201,12 @@ def least_to_start() -> int:
     ],
 )
 def test_running_out_of_address_space_says_so_at_every_limit(args):
-    # From too little to start Python's imports up to enough to answer: whatever runs out
-    # (an import, a C extension's mapping, the dictionary's mapping), the one line says
-    # out of memory, never "cannot open dictionary" nor an internal error.
+    # From the least limit the entry point starts under up to enough to answer, a MiB at a
+    # time: whatever runs out (an import, a C extension's mapping, the dictionary's
+    # mapping, CPython's parser), the one line says out of memory, never "cannot open
+    # dictionary" nor an internal error.
     outcomes = set()
-    for mib in range(least_to_start(), 32, 2):
+    for mib in range(least_to_start(), HIGHEST + 1):
         result = run_under(mib, *args)
         lines = result.stderr.splitlines()
         if result.returncode == 0 or (result.returncode == 1 and args[0] == "check"):
@@ -138,10 +214,9 @@ def test_running_out_of_address_space_says_so_at_every_limit(args):
                 outcomes.add("answered")
                 continue
         assert len(lines) == 1, (mib, result.stderr)
-        assert lines[0].startswith("anagramdb: error: out of memory while running anagramdb"), (
-            mib,
-            lines[0],
-        )
+        # "... out of memory while running anagramdb COMMAND ...", or when even that line
+        # cannot be made, messages.OUT_OF_MEMORY_LINE, made at import
+        assert lines[0].startswith("anagramdb: error: out of memory"), (mib, lines[0])
         outcomes.add("out of memory")
     assert outcomes == {"answered", "out of memory"}  # the limits span both
 
@@ -201,3 +276,31 @@ def test_out_of_memory_while_saying_so_still_says_it_in_one_line(monkeypatch, ca
     assert messages.failed(MemoryError(), ["build", "words.txt"]) == 1
     monkeypatch.undo()
     assert capfd.readouterr().err == messages.OUT_OF_MEMORY_LINE.decode()
+
+
+def test_memory_errors_no_caller_can_catch_are_left_to_the_one_line(monkeypatch):
+    # A generator closed as it is collected, mid-unwind, ran out of memory in turn: CPython
+    # printed "Exception ignored in ..." and a traceback above the one line. Other
+    # exceptions no caller can catch are still shown, as CPython shows them.
+    from types import SimpleNamespace
+
+    from anagramdb.cli import messages
+
+    shown = []
+    monkeypatch.setattr(sys, "__unraisablehook__", shown.append)
+    dropped = SimpleNamespace(exc_value=MemoryError(), object=None)
+    kept = SimpleNamespace(exc_value=ValueError("closed file"), object=None)
+    messages.drop_memory_errors(dropped)
+    messages.drop_memory_errors(kept)
+    assert shown == [kept]
+
+
+def test_the_command_line_installs_the_hook():
+    code = (
+        "import sys\nfrom anagramdb.cli import console, messages\n"
+        "sys.argv = ['anagramdb', '--version']\n"
+        "try:\n    console.main()\nexcept SystemExit:\n    pass\n"
+        "print(sys.unraisablehook is messages.drop_memory_errors)\n"
+    )
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert ran.stdout.splitlines()[-1] == "True"

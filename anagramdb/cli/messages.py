@@ -270,7 +270,9 @@ def memory_is_limited() -> bool:
         )
     except MemoryError:  # too short of memory to ask: that answers it
         return True
-    except (ImportError, OSError, ValueError):
+    except ImportError:  # every POSIX Python has resource: there, memory was too short to
+        return os.name == "posix"  # load it (seen on 3.10 without .pyc files)
+    except (OSError, ValueError):
         return False
 
 

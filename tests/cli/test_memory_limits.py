@@ -304,3 +304,22 @@ def test_the_command_line_installs_the_hook():
     )
     ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert ran.stdout.splitlines()[-1] == "True"
+
+
+def test_no_memory_to_load_resource_means_limited(monkeypatch):
+    # Python 3.10 without .pyc files, 18 MiB: the import that failed was the parser's, and
+    # then resource's own, which answered "no limit" and made it an internal error.
+    import builtins
+
+    from anagramdb.cli import messages
+
+    real_import = builtins.__import__
+
+    def short_of_memory(name: str, *args: object, **kwargs: object) -> object:
+        if name == "resource":
+            raise ImportError("libc.so.6: failed to map segment from shared object")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", short_of_memory)
+    monkeypatch.delitem(sys.modules, "resource", raising=False)
+    assert messages.memory_is_limited() is (os.name == "posix")

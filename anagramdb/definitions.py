@@ -189,6 +189,10 @@ class Definitions:
         """Close the file. Idempotent."""
         self._file.close()
 
+    def release_pages(self) -> None:
+        """Give the mapped file's pages back to the system (mapped.MappedFile)."""
+        self._file.release_pages()
+
     def _items(self, key: str) -> list[Item]:
         value = self._file.get(key) if len(key) <= MAX_WORD else None
         if value is None:

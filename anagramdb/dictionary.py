@@ -26,14 +26,8 @@ from .block_cache import cache_budget
 from .errors import StorageError
 from .index import BLOCK_SIZE, SparseIndex, index_path_for, require_block_size
 from .keys import letters_key
-from .mapped import Reopening
-from .mapped_dictionary import (
-    REGION_BYTES,
-    RELEASE_BYTES,
-    RELEASE_PAGES,
-    SCAN_CHUNK,
-    MappedDictionary,
-)
+from .mapped import RELEASE_PAGES, Reopening
+from .mapped_dictionary import REGION_BYTES, RELEASE_BYTES, SCAN_CHUNK, MappedDictionary
 from .packaged import provenance
 from .resolve import resolve_path
 

@@ -15,13 +15,12 @@ rebuilt, atomically, when missing or stale, by the rules a dictionary's follows.
 
 from __future__ import annotations
 
-import mmap
 from _bisect import bisect_left  # not bisect.py, its wrapper (as index.py)
 
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError
 from .index import BLOCK_SIZE, SparseIndex, index_path_for
 from .kinds import KEYED_GZIP, block_text
-from .mapped import MappedFile, Reopening
+from .mapped import RELEASE_PAGES, MappedFile, Reopening
 from .resolve import resolve_path
 
 TYPE_CHECKING = False
@@ -36,7 +35,6 @@ CACHE_BLOCKS = 16  # inflated blocks kept between lookups: a few KiB each
 # stays in the page cache, and the next read of it is a minor fault.
 RELEASE_BYTES = 512 << 10
 REGION_BYTES = 1 << 16
-RELEASE_PAGES: int | None = getattr(mmap, "MADV_DONTNEED", None)
 
 
 class KeyedFile(Reopening):
@@ -165,11 +163,7 @@ class MappedKeyed(MappedFile):
         regions.update(range(start // REGION_BYTES, (end - 1) // REGION_BYTES + 1))
         if len(regions) * REGION_BYTES > RELEASE_BYTES and RELEASE_PAGES is not None:
             regions.clear()
-            if isinstance(self._map, mmap.mmap) and hasattr(self._map, "madvise"):
-                try:
-                    self._map.madvise(RELEASE_PAGES)
-                except (OSError, ValueError):  # closed meanwhile, or not allowed here
-                    pass
+            self.release_pages()
 
     def block(self, number: int) -> list[str]:
         """The lines of block *number* (without their LFs). Cost: one slice of the mapping,

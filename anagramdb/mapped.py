@@ -53,6 +53,10 @@ RECHECK_NS = 100_000_000  # the path is looked at again at most every 0.1 s
 _ADVISING = hasattr(mmap.mmap, "madvise")
 SCATTERED: int | None = getattr(mmap, "MADV_RANDOM", None) if _ADVISING else None
 IN_ORDER: int | None = getattr(mmap, "MADV_SEQUENTIAL", None) if _ADVISING else None
+# Advice that gives a mapping's pages back (None where the platform has no
+# madvise(MADV_DONTNEED)): they stay in the page cache, and the next read of one is a
+# minor fault. Without it pages leave the process's RSS only under memory pressure.
+RELEASE_PAGES: int | None = getattr(mmap, "MADV_DONTNEED", None) if _ADVISING else None
 
 
 class FileBytes:
@@ -143,6 +147,16 @@ class MappedFile:
         mapping = (self._map.close,) if isinstance(self._map, mmap.mmap) else ()
         return (self.index.close, *mapping, lambda: os.close(fd))
 
+    def release_pages(self) -> None:
+        """Give every page of the mapping back to the system (RELEASE_PAGES): what a quiet
+        server does with the pages its requests read (web/workers.py)."""
+        mapping = self._map
+        if RELEASE_PAGES is not None and isinstance(mapping, mmap.mmap):
+            try:
+                mapping.madvise(RELEASE_PAGES)
+            except (OSError, ValueError):  # closed meanwhile, or not allowed here
+                pass
+
     def changed(self) -> bool:
         """Whether this is no longer the file at the path as it was opened: its size moved
         (one lseek), or, looked at no more often than every RECHECK_NS, the path holds
@@ -197,6 +211,13 @@ class Reopening:
 
     def _open(self, rebuild: bool) -> MappedFile:
         raise NotImplementedError
+
+    def release_pages(self) -> None:
+        """Give the open file's mapped pages back to the system (MappedFile.release_pages);
+        nothing once closed."""
+        opened = self._opened
+        if opened is not None:
+            opened.release_pages()
 
     def current(self) -> MappedFile:
         """The open file to answer a query from, checked first. Cost: one lseek, and a

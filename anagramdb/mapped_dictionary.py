@@ -24,7 +24,7 @@ from .block_cache import (
 from .errors import DictionaryFormatError, IndexCorruptError
 from .index import BLOCK_SIZE, KEYS_SUFFIX, index_path_for
 from .kinds import ANAGRAM, BOM
-from .mapped import IN_ORDER, SCATTERED, FileBytes, MappedFile
+from .mapped import IN_ORDER, RELEASE_PAGES, SCATTERED, FileBytes, MappedFile
 from .packaged import is_packaged
 
 # Annotations only: the modules below cost a cold start more than the lookup itself.
@@ -39,11 +39,9 @@ if TYPE_CHECKING:
     from .stored_keys import StoredKeys
 
 SCAN_CHUNK = 1 << 20  # bytes of the mapping a scan reads before releasing them
-# Where the platform has no madvise(MADV_DONTNEED) a scan still works; pages are then
-# released by the kernel under memory pressure rather than after each chunk.
-RELEASE_PAGES: int | None = (
-    getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap.mmap, "madvise") else None
-)
+# Where the platform has no madvise(MADV_DONTNEED) (RELEASE_PAGES is None) a scan still
+# works; pages are then released by the kernel under memory pressure rather than after
+# each chunk.
 # Bytes of the mapping read for blocks that the cache does not keep (or has evicted)
 # before their pages are released, so that walks over a large dictionary keep its pages
 # out of the process's RSS.

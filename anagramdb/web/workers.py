@@ -73,8 +73,9 @@ def run(server: Server, flag: StopFlag, release: Callable[[], object] | None = N
     """Accept connections until *flag* is set, then stop gracefully. True when every
     request finished in time (see Server.stop()). Every LOOK_SECONDS it removes the rooms
     whose time is up (game_http.Games.sweep) and, once requests have been answered and
-    none is being answered (Server.quiet()), *release* (by default memory_releaser()'s)
-    gives the memory they freed back to the system."""
+    none is being answered (Server.quiet()), gives back the pages of the files they read
+    (Solvers.release_pages) and, with *release* (by default memory_releaser()'s), the
+    memory they freed."""
     release = memory_releaser() if release is None else release
     server.socket.setblocking(False)  # every worker is woken; those that lose the race wait on
     look_at = time.monotonic() + LOOK_SECONDS
@@ -93,6 +94,7 @@ def run(server: Server, flag: StopFlag, release: Callable[[], object] | None = N
                 if games is not None:
                     games.sweep()
                 if server.quiet():
+                    server.solvers.release_pages()
                     release()
     return server.stop()
 

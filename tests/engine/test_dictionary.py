@@ -28,6 +28,7 @@ from anagramdb.resolve import resolve_path
 from anagramdb.stored_keys import save_stored_keys
 
 from ..support.dictionaries import anagram_model, make_dictionary, write_list
+from ..support.measure import mapped_rss
 
 # Few letters, so that anagram groups are large and runs of one key cross block boundaries.
 words_strategy = st.lists(st.text(alphabet="aabcÉé", min_size=1, max_size=5), max_size=250)
@@ -424,18 +425,6 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
     assert errors == [f"cannot open dictionary {fifo}: it is not a regular file"]
 
 
-def mapped_rss(path: str) -> int:
-    """Bytes of *path*'s mappings resident in this process (Linux's /proc/self/smaps)."""
-    resident, inside = 0, False
-    with open("/proc/self/smaps", encoding="utf-8", errors="replace") as handle:
-        for line in handle:
-            if "-" in line.split(" ", 1)[0] and " " in line:  # a mapping's first line
-                inside = line.rstrip("\n").endswith(" " + path)
-            elif inside and line.startswith("Rss:"):
-                resident += int(line.split()[1]) * 1024
-    return resident
-
-
 @pytest.mark.skipif(
     not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
     reason="needs Linux's /proc/self/smaps and madvise",
@@ -468,3 +457,22 @@ def test_a_walk_over_a_large_dictionary_does_not_keep_its_pages(tmp_path):
                     # A walk that finds nothing still reads a byte before each block.
                     assert list(dictionary.find_keys(missing)) == []
                     assert mapped_rss(path) <= RELEASE_BYTES + 4 * REGION_BYTES
+
+
+@pytest.mark.skipif(
+    not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
+    reason="needs Linux's /proc/self/smaps and madvise",
+)
+def test_release_pages_gives_the_mapped_pages_back_and_lookups_go_on(tmp_path):
+    # What a quiet server does (web/workers.py): the pages stay in the page cache, and
+    # the next lookup maps them again.
+    from itertools import permutations
+
+    words = sorted({"".join(p) for p in permutations("abcdefgh", 6)})[:20_000]
+    path = make_dictionary(tmp_path, words)
+    with Dictionary(path) as dictionary:
+        assert dictionary.anagrams("abcdef") and mapped_rss(path) > 0
+        dictionary.release_pages()
+        assert mapped_rss(path) == 0
+        assert "fedcba" in dictionary.anagrams("abcdef")
+    dictionary.release_pages()  # closed: nothing to give back, and no error

@@ -25,6 +25,7 @@ from anagramdb.keyed import REGION_BYTES, RELEASE_BYTES, RELEASE_PAGES, KeyedFil
 from anagramdb.kinds import ANAGRAM, KEYED, KEYED_GZIP
 
 from ..support.dictionaries import index_header
+from ..support.measure import mapped_rss
 
 LINES = ["act\tto do", "cat\ta pet", "dog\tanother pet", "emu\ta bird", "gnu\tan antelope"]
 
@@ -325,19 +326,6 @@ def test_a_block_offset_off_a_line_start_is_caught_when_read(tmp_path):
                 )
 
 
-def resident_kib(path: Path) -> int:
-    """KiB of *path*'s mappings resident in this process (/proc/self/smaps)."""
-    total, inside = 0, False
-    with open("/proc/self/smaps", encoding="utf-8") as maps:
-        for line in maps:
-            fields = line.split()
-            if "-" in fields[0] and not fields[0].endswith(":"):
-                inside = len(fields) > 5 and fields[5] == str(path)
-            elif inside and fields[0] == "Rss:":
-                total += int(fields[1])
-    return total
-
-
 @pytest.mark.skipif(
     not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
     reason="needs Linux's smaps and MADV_DONTNEED",
@@ -351,5 +339,30 @@ def test_reading_a_keyed_file_through_keeps_its_resident_pages_bounded(tmp_path)
         for number in range(file.index.entry_count):
             assert file.block(number)
         # Released every RELEASE_BYTES of regions read: never the whole file.
-        assert resident_kib(path) * 1024 <= RELEASE_BYTES + 2 * REGION_BYTES
+        assert mapped_rss(path) <= RELEASE_BYTES + 2 * REGION_BYTES
         assert file.get(lines[12_345].split("\t")[0]) == lines[12_345].split("\t", 1)[1]
+
+
+@pytest.mark.skipif(
+    not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
+    reason="needs Linux's smaps and MADV_DONTNEED",
+)
+def test_release_pages_of_a_keyed_file_and_of_the_definitions(tmp_path):
+    from anagramdb.definitions import Definitions
+    from anagramdb.packaged import DATA_DIRECTORY
+
+    path = tmp_path / "small.txt"
+    lines = [f"{n:07d}\tvalue {n}" for n in range(5_000)]
+    write_keyed(str(path), lines, KEYED)
+    with KeyedFile(str(path), KEYED) as file:
+        assert file.get("0001234") == "value 1234" and mapped_rss(path) > 0
+        file.release_pages()
+        assert mapped_rss(path) == 0
+        assert file.get("0004321") == "value 4321"
+    file.release_pages()  # closed: no error
+    packaged = os.path.join(DATA_DIRECTORY, "definitions.txt.gz")
+    with Definitions() as definitions:
+        assert definitions.define("stone").defined
+        before = mapped_rss(packaged)
+        definitions.release_pages()
+        assert before > 0 and mapped_rss(packaged) == 0

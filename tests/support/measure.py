@@ -4,6 +4,7 @@ resident memory measured."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 import sys
@@ -40,3 +41,17 @@ def measured(command: str, cwd: str, timeout: float = 120) -> tuple[int, int, st
     out, _, last = result.stdout.rpartition("\nMEASURED ")
     code, peak = map(int, last.split())
     return code, peak, out, result.stderr
+
+
+def mapped_rss(path: str | os.PathLike[str]) -> int:
+    """Bytes of *path*'s mappings resident in this process (Linux's /proc/self/smaps)."""
+    name = os.fspath(path)
+    resident, inside = 0, False
+    with open("/proc/self/smaps", encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            fields = line.split()
+            if "-" in fields[0] and not fields[0].endswith(":"):  # a mapping's first line
+                inside = len(fields) > 5 and " ".join(fields[5:]) == name
+            elif inside and fields[0] == "Rss:":
+                resident += int(fields[1]) * 1024
+    return resident

@@ -6,6 +6,7 @@ benchmarks/serve_memory.py's; these tests hold the behaviour, never a size or a 
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import socket
@@ -102,19 +103,18 @@ def test_an_open_event_stream_does_not_keep_the_server_from_being_quiet():
         stop_server(server, thread)
 
 
-def test_the_accept_loop_releases_memory_when_quiet_and_only_then():
-    server = make_server(Options(port=0, quiet=True))
+@contextlib.contextmanager
+def accept_loop(options: Options):
+    """A server run by workers.run in a thread, with a semaphore its release() posts;
+    stopped on the way out, which must have finished every request in time."""
+    server = make_server(options)
     released = threading.Semaphore(0)
     flag = StopFlag()
     finished: list[bool] = []
     loop = threading.Thread(target=lambda: finished.append(run(server, flag, released.release)))
     loop.start()
     try:
-        assert ask(server.server_address[1], "/api/letters?rack=abc") == 200
-        assert released.acquire(timeout=WAIT)  # within a look of the loop
-        assert server.quiet() is False  # the loop took the quiet moment: nothing since
-        assert ask(server.server_address[1], "/api/anagrams?letters=listen") == 200
-        assert released.acquire(timeout=WAIT)
+        yield server, released
     finally:
         flag(0, None)
         loop.join(WAIT)
@@ -122,6 +122,15 @@ def test_the_accept_loop_releases_memory_when_quiet_and_only_then():
         server.server_close()
         server.solvers.close()
     assert finished == [True]
+
+
+def test_the_accept_loop_releases_memory_when_quiet_and_only_then():
+    with accept_loop(Options(port=0, quiet=True)) as (server, released):
+        assert ask(server.server_address[1], "/api/letters?rack=abc") == 200
+        assert released.acquire(timeout=WAIT)  # within a look of the loop
+        assert server.quiet() is False  # the loop took the quiet moment: nothing since
+        assert ask(server.server_address[1], "/api/anagrams?letters=listen") == 200
+        assert released.acquire(timeout=WAIT)
 
 
 @pytest.mark.skipif(
@@ -132,22 +141,11 @@ def test_the_accept_loop_gives_back_the_pages_requests_read_when_quiet(tmp_path)
     # About 2 MiB of a worker's RSS after 10,000 requests were the dictionary's and the
     # definitions' pages (benchmarks/serve_memory.py); the page cache keeps them.
     path = make_dictionary(tmp_path, ["stone", "tones", "notes", "onset", "steno"])
-    server = make_server(Options(port=0, quiet=True, dictionary=path))
-    released = threading.Semaphore(0)
-    flag = StopFlag()
-    loop = threading.Thread(target=run, args=(server, flag, released.release))
-    loop.start()
-    try:
+    with accept_loop(Options(port=0, quiet=True, dictionary=path)) as (server, released):
         assert ask(server.server_address[1], "/api/anagrams?letters=stone") == 200
         assert released.acquire(timeout=WAIT)  # release() comes after the pages went
         assert mapped_rss(path) == 0
         assert ask(server.server_address[1], "/api/anagrams?letters=notes") == 200
-    finally:
-        flag(0, None)
-        loop.join(WAIT)
-        flag.close()
-        server.server_close()
-        server.solvers.close()
 
 
 def test_the_accept_loop_removes_rooms_whose_time_is_up_without_new_games():

@@ -20,7 +20,7 @@ from _bisect import bisect_left  # not bisect.py, its wrapper (as index.py)
 from .errors import DictionaryFormatError, IndexCorruptError, StorageError
 from .index import BLOCK_SIZE, SparseIndex, index_path_for
 from .kinds import KEYED_GZIP, block_text
-from .mapped import RELEASE_PAGES, MappedFile, Reopening
+from .mapped import MappedFile, Reopening
 from .resolve import resolve_path
 
 TYPE_CHECKING = False
@@ -161,9 +161,9 @@ class MappedKeyed(MappedFile):
         regions, release every page of the mapping (see RELEASE_BYTES)."""
         regions = self._regions
         regions.update(range(start // REGION_BYTES, (end - 1) // REGION_BYTES + 1))
-        if len(regions) * REGION_BYTES > RELEASE_BYTES and RELEASE_PAGES is not None:
+        if len(regions) * REGION_BYTES > RELEASE_BYTES:
             regions.clear()
-            self.release_pages()
+            self.release_pages()  # nothing where the platform has no madvise
 
     def block(self, number: int) -> list[str]:
         """The lines of block *number* (without their LFs). Cost: one slice of the mapping,

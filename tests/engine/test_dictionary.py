@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from anagramdb.builder import build
-from anagramdb.dictionary import REGION_BYTES, RELEASE_BYTES, RELEASE_PAGES, Dictionary
+from anagramdb.dictionary import REGION_BYTES, RELEASE_BYTES, Dictionary
 from anagramdb.errors import (
     BuildRefusedError,
     DictionaryFormatError,
@@ -28,7 +28,7 @@ from anagramdb.resolve import resolve_path
 from anagramdb.stored_keys import save_stored_keys
 
 from ..support.dictionaries import anagram_model, make_dictionary, write_list
-from ..support.measure import mapped_rss
+from ..support.measure import mapped_rss, needs_smaps_and_madvise
 
 # Few letters, so that anagram groups are large and runs of one key cross block boundaries.
 words_strategy = st.lists(st.text(alphabet="aabcÉé", min_size=1, max_size=5), max_size=250)
@@ -425,10 +425,7 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
     assert errors == [f"cannot open dictionary {fifo}: it is not a regular file"]
 
 
-@pytest.mark.skipif(
-    not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
-    reason="needs Linux's /proc/self/smaps and madvise",
-)
+@needs_smaps_and_madvise
 def test_a_walk_over_a_large_dictionary_does_not_keep_its_pages(tmp_path):
     """Walks over a dictionary larger than RELEASE_BYTES release the mapped pages they
     read (the cache keeps keys, not words), so the process's RSS does not grow with it."""
@@ -459,10 +456,7 @@ def test_a_walk_over_a_large_dictionary_does_not_keep_its_pages(tmp_path):
                     assert mapped_rss(path) <= RELEASE_BYTES + 4 * REGION_BYTES
 
 
-@pytest.mark.skipif(
-    not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
-    reason="needs Linux's /proc/self/smaps and madvise",
-)
+@needs_smaps_and_madvise
 def test_release_pages_gives_the_mapped_pages_back_and_lookups_go_on(tmp_path):
     # What a quiet server does (web/workers.py): the pages stay in the page cache, and
     # the next lookup maps them again.

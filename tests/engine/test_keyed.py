@@ -21,11 +21,11 @@ from anagramdb.errors import DictionaryFormatError, IndexVersionError
 from anagramdb.index import CRC_FIELD, HEADER, read_index
 from anagramdb.index_build import save_index
 from anagramdb.index_check import check_index
-from anagramdb.keyed import REGION_BYTES, RELEASE_BYTES, RELEASE_PAGES, KeyedFile
+from anagramdb.keyed import REGION_BYTES, RELEASE_BYTES, KeyedFile
 from anagramdb.kinds import ANAGRAM, KEYED, KEYED_GZIP
 
 from ..support.dictionaries import index_header
-from ..support.measure import mapped_rss
+from ..support.measure import mapped_rss, needs_smaps_and_madvise
 
 LINES = ["act\tto do", "cat\ta pet", "dog\tanother pet", "emu\ta bird", "gnu\tan antelope"]
 
@@ -326,10 +326,7 @@ def test_a_block_offset_off_a_line_start_is_caught_when_read(tmp_path):
                 )
 
 
-@pytest.mark.skipif(
-    not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
-    reason="needs Linux's smaps and MADV_DONTNEED",
-)
+@needs_smaps_and_madvise
 def test_reading_a_keyed_file_through_keeps_its_resident_pages_bounded(tmp_path):
     path = tmp_path / "big.txt"
     lines = [f"{n:07d}\t" + f"{zlib.crc32(str(n).encode()):08x}" * 8 for n in range(60_000)]
@@ -343,10 +340,7 @@ def test_reading_a_keyed_file_through_keeps_its_resident_pages_bounded(tmp_path)
         assert file.get(lines[12_345].split("\t")[0]) == lines[12_345].split("\t", 1)[1]
 
 
-@pytest.mark.skipif(
-    not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
-    reason="needs Linux's smaps and MADV_DONTNEED",
-)
+@needs_smaps_and_madvise
 def test_release_pages_of_a_keyed_file_and_of_the_definitions(tmp_path):
     from anagramdb.definitions import Definitions
     from anagramdb.packaged import DATA_DIRECTORY

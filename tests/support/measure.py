@@ -1,6 +1,6 @@
 """A command run as a user would run it, its address space limited (code reading without a
 bound fails with a MemoryError instead of taking the machine's memory) and its peak
-resident memory measured."""
+resident memory measured; and how much of a mapped file is resident in this process."""
 
 from __future__ import annotations
 
@@ -8,6 +8,10 @@ import os
 import shlex
 import subprocess
 import sys
+
+import pytest
+
+from anagramdb.mapped import RELEASE_PAGES
 
 MIB = 1024 * 1024
 ADDRESS_SPACE = 1024 * MIB  # far above what any of these needs; old code went to 3-4 GB
@@ -55,3 +59,10 @@ def mapped_rss(path: str | os.PathLike[str]) -> int:
             elif inside and fields[0] == "Rss:":
                 resident += int(fields[1]) * 1024
     return resident
+
+
+# A test of what a mapping keeps resident: it reads /proc/self/smaps and releases pages.
+needs_smaps_and_madvise = pytest.mark.skipif(
+    not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
+    reason="needs Linux's /proc/self/smaps and madvise(MADV_DONTNEED)",
+)

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import http.client
-import os
 import socket
 import threading
 
 import pytest
 
-from anagramdb.mapped import RELEASE_PAGES
 from anagramdb.packaged import COMMON_NAME
 from anagramdb.web import routes
 from anagramdb.web.server import Options, make_server
@@ -22,7 +20,7 @@ from anagramdb.web.solvers import OTHER_CACHE_BYTES, Solvers
 from anagramdb.web.workers import StopFlag, memory_releaser, run
 
 from ..support.dictionaries import make_dictionary
-from ..support.measure import mapped_rss
+from ..support.measure import mapped_rss, needs_smaps_and_madvise
 from ..support.waiting import wait_until
 from ..support.web import held_route, start_server, stop_server
 
@@ -133,10 +131,7 @@ def test_the_accept_loop_releases_memory_when_quiet_and_only_then():
         assert released.acquire(timeout=WAIT)
 
 
-@pytest.mark.skipif(
-    not os.path.exists("/proc/self/smaps") or RELEASE_PAGES is None,
-    reason="needs Linux's /proc/self/smaps and madvise",
-)
+@needs_smaps_and_madvise
 def test_the_accept_loop_gives_back_the_pages_requests_read_when_quiet(tmp_path):
     # About 2 MiB of a worker's RSS after 10,000 requests were the dictionary's and the
     # definitions' pages (benchmarks/serve_memory.py); the page cache keeps them.

@@ -69,14 +69,19 @@ def test_build_with_16m_runs_under_64_mib_of_address_space(tmp_path):
     assert run("check", "index", output).stdout == f"{output}: ok\n"
 
 
-def test_out_of_memory_is_one_line(monkeypatch, sample_dictionary):
+def letters_raising(monkeypatch, dictionary: str, exc: BaseException):
+    """``anagramdb letters stone --all`` run in this process, its solver raising *exc*."""
     from anagramdb.countdown import queries
 
-    def exhausted(*args: object) -> None:
-        raise MemoryError
+    def failed(*args: object) -> None:
+        raise exc
 
-    monkeypatch.setattr(queries, "letters", exhausted)
-    result = CliRunner().invoke(app, ["-d", sample_dictionary, "letters", "stone", "--all"])
+    monkeypatch.setattr(queries, "letters", failed)
+    return CliRunner().invoke(app, ["-d", dictionary, "letters", "stone", "--all"])
+
+
+def test_out_of_memory_is_one_line(monkeypatch, sample_dictionary):
+    result = letters_raising(monkeypatch, sample_dictionary, MemoryError())
     assert result.exit_code == 1
     assert result.stderr.startswith("anagramdb: error: out of memory while running anagramdb ")
     assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
@@ -97,14 +102,9 @@ def test_an_import_failing_under_a_memory_limit_is_out_of_memory(
 ):
     # With no limit set the same exceptions are bugs, and say so.
     from anagramdb.cli import messages
-    from anagramdb.countdown import queries
 
-    def failed(*args: object) -> None:
-        raise exc
-
-    monkeypatch.setattr(queries, "letters", failed)
     monkeypatch.setattr(messages, "memory_is_limited", lambda: limited)
-    result = CliRunner().invoke(app, ["-d", sample_dictionary, "letters", "stone", "--all"])
+    result = letters_raising(monkeypatch, sample_dictionary, exc)
     assert result.exit_code == 1
     assert result.stderr.startswith(f"anagramdb: error: {said}")
     assert len(result.stderr.splitlines()) == 1
@@ -114,14 +114,10 @@ def test_enomem_is_out_of_memory_limit_or_not(monkeypatch, sample_dictionary):
     from errno import ENOMEM
 
     from anagramdb.cli import messages
-    from anagramdb.countdown import queries
 
-    def failed(*args: object) -> None:
-        raise OSError(ENOMEM, os.strerror(ENOMEM), "/usr/lib/python3/site-packages/typer")
-
-    monkeypatch.setattr(queries, "letters", failed)
     monkeypatch.setattr(messages, "memory_is_limited", lambda: False)
-    result = CliRunner().invoke(app, ["-d", sample_dictionary, "letters", "stone", "--all"])
+    exc = OSError(ENOMEM, os.strerror(ENOMEM), "/usr/lib/python3/site-packages/typer")
+    result = letters_raising(monkeypatch, sample_dictionary, exc)
     assert (result.exit_code, len(result.stderr.splitlines())) == (1, 1)
     assert result.stderr.startswith("anagramdb: error: out of memory while running anagramdb ")
 

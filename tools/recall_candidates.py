@@ -50,6 +50,7 @@ from scowl_reviews import (
     DROP_FORMS,
     RECALL,
     RECALL_FLOORS,
+    WORDFREQ_SOURCES,
     read_drops,
     read_inflections,
     read_recall,
@@ -91,9 +92,7 @@ def candidates(recall_path: str = RECALL) -> list[tuple[str, str, float]]:
     full = packaged("full") - set(reviewed)
     # a wordfreq word the review keeps is in huge by now: it is still wordfreq's
     wordfreq_kept = {
-        word
-        for word, entry in reviewed.items()
-        if entry.keep and entry.source in ("wordfreq", "wordfreq-frequent")
+        word for word, entry in reviewed.items() if entry.keep and entry.source in WORDFREQ_SOURCES
     }
     huge = packaged("huge") - wordfreq_kept
     out = refused() | full

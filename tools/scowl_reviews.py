@@ -58,6 +58,7 @@ RECALL_REASONS = {
     ),
 }
 RECALL_SOURCES = ("huge", "huge-frequent", "wordfreq", "wordfreq-frequent", "huge-racks", "issue")
+WORDFREQ_SOURCES = ("wordfreq", "wordfreq-frequent")  # the sources of words huge lacked
 # The Zipf floor (wordfreq 3.1.1, English) each signal-filtered source was taken at
 # (tools/recall_candidates.py); named in PROVENANCE.json's recall record.
 RECALL_FLOORS = {"huge": 1.5, "huge-frequent": 1.5, "wordfreq": 1.5, "wordfreq-frequent": 2.25}

@@ -37,9 +37,7 @@ def test_dropped_words_stay_out_of_full(packaged_words, recall):
     dropped = {word for word, entry in recall.items() if not entry.keep}
     assert len(dropped) > 1000
     assert not dropped & packaged_words["full"]
-    wordfreq_only = {
-        word for word in dropped if recall[word].source in ("wordfreq", "wordfreq-frequent")
-    }
+    wordfreq_only = {word for word in dropped if recall[word].source in reviews.WORDFREQ_SOURCES}
     assert not wordfreq_only & packaged_words["huge"]
 
 
